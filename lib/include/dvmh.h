@@ -1,0 +1,322 @@
+/* dvmh.h: the public interface of libdvmh, the C-DVMH runtime.
+ * Generated code calls everything below; users may call the "program" part
+ * (dvmh_wtime, dvmh_barrier, ...) under #ifdef _DVMH.
+ * docs/generated-code.md shows how the rewriter uses each call. */
+#ifndef DVMH_H
+#define DVMH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdarg.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef int64_t dvmh_idx;          /* every index, extent and bound */
+#define DVMH_MAX_RANK 7
+
+/* ------------------------------------------------------------------------
+ * Program
+ * ------------------------------------------------------------------------ */
+
+/* Called first by the generated main(); starts MPI (if built with it), reads
+ * DVMH_* variables, creates the devices, creates the global distributed
+ * arrays of every translation unit (see dvmh_register_init), and registers
+ * an atexit handler that finishes everything (statistics, MPI_Finalize).
+ * argc/argv may be NULL. */
+void dvmh_init(int *argc, char ***argv);
+
+/* Called by generated main() with the user's main's return value; returns
+ * the exit status to return from main (the same on every process). */
+int dvmh_finish(int status);
+
+/* Each translation unit with file-scope distributed arrays or templates
+ * registers one function (from a constructor) that creates them;
+ * dvmh_init runs them in registration order. */
+void dvmh_register_init(void (*create_globals)(void));
+
+double dvmh_wtime(void);
+void dvmh_barrier(void);
+int dvmh_process_count(void);      /* of the current processor system */
+int dvmh_process_rank(void);
+
+/* Stops every process with a message naming file:line. */
+void dvmh_fatal(const char *file, int line, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 3, 4)));
+
+/* ------------------------------------------------------------------------
+ * Element types (reductions, comparative debugging)
+ * ------------------------------------------------------------------------ */
+enum dvmh_type {
+    DVMH_T_CHAR, DVMH_T_SCHAR, DVMH_T_UCHAR, DVMH_T_SHORT, DVMH_T_USHORT,
+    DVMH_T_INT, DVMH_T_UINT, DVMH_T_LONG, DVMH_T_ULONG, DVMH_T_LLONG,
+    DVMH_T_ULLONG, DVMH_T_FLOAT, DVMH_T_DOUBLE, DVMH_T_LDOUBLE,
+    DVMH_T_BOOL,
+    DVMH_T_OTHER                   /* structs etc.: copied, never combined */
+};
+
+/* ------------------------------------------------------------------------
+ * Templates and distributed arrays
+ * ------------------------------------------------------------------------ */
+
+/* Distribution format of one dimension. */
+enum dvmh_distr_kind {
+    DVMH_DISTR_NONE,               /* '*' or '[]': not distributed */
+    DVMH_DISTR_BLOCK,
+    DVMH_DISTR_WGTBLOCK,           /* values: count weights (float or double by value_size) */
+    DVMH_DISTR_GENBLOCK,           /* values: one block size per process of the grid dimension (int or long by value_size) */
+    DVMH_DISTR_MULTBLOCK           /* count: the multiple */
+};
+typedef struct dvmh_distr {
+    int kind;
+    const void *values;
+    size_t value_size;
+    dvmh_idx count;
+} dvmh_distr;
+
+/* A mapping rule of one dimension of a target (array or template) onto a
+ * source index space (loop variables for 'on'/'tie'/'remote_access',
+ * the aligned array's dimensions for 'align'):
+ *   LINEAR: target index = a * source[dim] + b
+ *   CONST:  target index = b
+ *   ANY:    every index ('[]': replicated / whole dimension) */
+enum dvmh_rule_kind { DVMH_RULE_ANY, DVMH_RULE_LINEAR, DVMH_RULE_CONST };
+typedef struct dvmh_rule {
+    int kind;
+    int dim;
+    dvmh_idx a, b;
+} dvmh_rule;
+
+typedef struct dvmh_template dvmh_template;
+typedef struct dvmh_array dvmh_array;
+
+/* The part of an array descriptor that generated host code reads inline. */
+typedef struct dvmh_array_head {
+    uint32_t magic;                /* DVMH_ARRAY_MAGIC */
+    int rank;
+    size_t elem_size;
+    char *host_data;               /* first allocated element (shadow edges included) */
+    dvmh_idx origin;               /* element offset of global index (0,..,0) from host_data */
+    dvmh_idx stride[DVMH_MAX_RANK];/* in elements; stride[rank-1] == 1 */
+    dvmh_idx own_lo[DVMH_MAX_RANK];/* owned global indices, inclusive; empty if lo > hi */
+    dvmh_idx own_hi[DVMH_MAX_RANK];
+    int owns_all;                  /* this process owns every element (fast path) */
+} dvmh_array_head;
+#define DVMH_ARRAY_MAGIC 0x44564d48u
+
+dvmh_template *dvmh_template_create(const char *file, int line, int rank,
+                                    const dvmh_idx *sizes, const dvmh_distr *distr);
+void dvmh_template_destroy(dvmh_template *t);
+
+/* Creates an array. sizes[0] < 0 for a pointer array created later by
+ * dvmh_array_malloc. shadow_lo/hi may be NULL (width 1 on distributed
+ * dimensions). distr NULL: distribution given later (distribute, realign,
+ * or align). */
+dvmh_array *dvmh_array_create(const char *file, int line, int rank,
+                              size_t elem_size, int type,
+                              const dvmh_idx *sizes,
+                              const dvmh_idx *shadow_lo, const dvmh_idx *shadow_hi,
+                              const dvmh_distr *distr);
+/* 'align' clause: rules[k] gives target dimension k in terms of this
+ * array's dimensions (rule.dim = the array's dimension). */
+void dvmh_array_align(const char *file, int line, dvmh_array *a,
+                      void *target, const dvmh_rule *rules);
+/* Pointer arrays: 'a = malloc(bytes)' / calloc: the leading dimension becomes
+ * bytes / (bytes of one element of the leading dimension). */
+void dvmh_array_malloc(const char *file, int line, dvmh_array *a,
+                       size_t bytes, int zero);
+void dvmh_array_free(const char *file, int line, dvmh_array *a);
+void dvmh_array_destroy(dvmh_array *a);
+
+/* redistribute(A[block][*]) on an array or a template. */
+void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr);
+/* realign(A[i] with B[i][]) */
+void dvmh_realign(const char *file, int line, dvmh_array *a, void *target,
+                  const dvmh_rule *rules);
+
+/* An 'inherit' parameter: the caller passed a descriptor cast to the
+ * parameter's pointer type; returns it after checking. */
+dvmh_array *dvmh_array_of(const char *file, int line, const void *handle);
+
+/* Host element access for code outside parallel loops. */
+#define DVMH_HEAD(a) ((const dvmh_array_head *)(const void *)(a))
+#define DVMH_AT1(a, T, i) \
+    (((T *)DVMH_HEAD(a)->host_data)[DVMH_HEAD(a)->origin + (dvmh_idx)(i)])
+#define DVMH_AT2(a, T, i, j) \
+    (((T *)DVMH_HEAD(a)->host_data)[DVMH_HEAD(a)->origin + (dvmh_idx)(i) * DVMH_HEAD(a)->stride[0] + (dvmh_idx)(j)])
+#define DVMH_AT3(a, T, i, j, k) \
+    (((T *)DVMH_HEAD(a)->host_data)[DVMH_HEAD(a)->origin + (dvmh_idx)(i) * DVMH_HEAD(a)->stride[0] + \
+        (dvmh_idx)(j) * DVMH_HEAD(a)->stride[1] + (dvmh_idx)(k)])
+#define DVMH_AT4(a, T, i, j, k, l) \
+    (((T *)DVMH_HEAD(a)->host_data)[DVMH_HEAD(a)->origin + (dvmh_idx)(i) * DVMH_HEAD(a)->stride[0] + \
+        (dvmh_idx)(j) * DVMH_HEAD(a)->stride[1] + (dvmh_idx)(k) * DVMH_HEAD(a)->stride[2] + (dvmh_idx)(l)])
+/* Any rank: idx points at rank indices. */
+void *dvmh_elem_addr(const dvmh_array *a, const dvmh_idx *idx);
+
+/* Owner computes: an assignment statement to a distributed element outside
+ * parallel loops is executed as 'if (DVMH_OWNS(a, (dvmh_idx[]){i, j})) ...'. */
+int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx);
+#define DVMH_OWNS(a, ...) (DVMH_HEAD(a)->owns_all || dvmh_owns((a), (const dvmh_idx[]){__VA_ARGS__}))
+/* A read outside parallel loops of an element this process may not own
+ * (multi-process): the owner broadcasts it to every process. */
+void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx, void *dst);
+
+/* ------------------------------------------------------------------------
+ * Ordinary (undistributed) data: static arrays, heap blocks, scalars.
+ * Identified by address; a pointer is resolved to the heap block it points
+ * into (blocks come from dvmh_malloc and friends). ext[0] < 0: unknown
+ * leading extent (a pointer), the rest of the block.
+ * ------------------------------------------------------------------------ */
+void *dvmh_malloc(size_t bytes);
+void *dvmh_calloc(size_t count, size_t size);
+void *dvmh_realloc(void *p, size_t bytes);
+void dvmh_free(void *p);
+
+/* A section of an array or ordinary data: per dimension, inclusive global
+ * index range; lo > hi is invalid; a whole dimension is {DVMH_WHOLE, DVMH_WHOLE}. */
+#define DVMH_WHOLE INT64_MIN
+typedef struct dvmh_range { dvmh_idx lo, hi; } dvmh_range;
+
+/* ------------------------------------------------------------------------
+ * Regions, actuality
+ * ------------------------------------------------------------------------ */
+enum dvmh_intent { DVMH_IN = 1, DVMH_OUT = 2, DVMH_INOUT = 3, DVMH_LOCAL = 4 };
+enum dvmh_region_flags {
+    DVMH_TARGET_HOST = 1, DVMH_TARGET_CUDA = 2, DVMH_TARGET_ALL = 3,
+    DVMH_ASYNC = 8
+};
+void dvmh_region_begin(const char *file, int line, unsigned flags);
+/* sec: NULL for the whole variable, else rank ranges. */
+void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec);
+void dvmh_region_data(const void *addr, int rank, const dvmh_idx *ext,
+                      size_t elem_size, int intent, const dvmh_range *sec);
+void dvmh_region_end(const char *file, int line);
+
+void dvmh_get_actual_array(const char *file, int line, dvmh_array *a, const dvmh_range *sec);
+void dvmh_get_actual_data(const char *file, int line, const void *addr, int rank,
+                          const dvmh_idx *ext, size_t elem_size, const dvmh_range *sec);
+void dvmh_get_actual_all(const char *file, int line);
+void dvmh_actual_array(const char *file, int line, dvmh_array *a, const dvmh_range *sec);
+void dvmh_actual_data(const char *file, int line, const void *addr, int rank,
+                      const dvmh_idx *ext, size_t elem_size, const dvmh_range *sec);
+void dvmh_actual_all(const char *file, int line);
+
+/* ------------------------------------------------------------------------
+ * Parallel loops
+ * ------------------------------------------------------------------------ */
+typedef struct dvmh_loop dvmh_loop;
+
+/* What a handler receives: one piece of the loop's iterations on one device.
+ * Loop dimension d runs from lo[d] to hi[d] inclusive with step[d]
+ * (step < 0: downwards); lo/hi are exact iteration values. */
+typedef struct dvmh_piece {
+    int rank;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK], step[DVMH_MAX_RANK];
+    int threads;                   /* threads (or CUDA streams/...) to use */
+    int device;                    /* device number in the process */
+    /* data[k]: device address of global index (0,..,0) of data k (arrays
+     * and ordinary data, in dvmh_loop_array/dvmh_loop_data order): element
+     * [i][j] is ((T (*)[ext[k][1]])data[k])[i][j]. */
+    void **data;
+    dvmh_idx (*ext)[DVMH_MAX_RANK];
+    void **scalar;                 /* scalar k (dvmh_loop_scalar order) */
+    struct dvmh_piece_private *internal;
+} dvmh_piece;
+
+typedef void (*dvmh_handler)(dvmh_piece *piece);
+
+enum dvmh_access { DVMH_READ = 1, DVMH_WRITE = 2 };
+enum dvmh_device_kind { DVMH_DEV_HOST = 0, DVMH_DEV_CUDA = 1 };
+enum dvmh_red_op {
+    DVMH_RED_SUM, DVMH_RED_PRODUCT, DVMH_RED_MAX, DVMH_RED_MIN,
+    DVMH_RED_AND, DVMH_RED_OR, DVMH_RED_XOR, DVMH_RED_MAXLOC, DVMH_RED_MINLOC
+};
+
+/* lo: first iteration value; hi: the inclusive bound (ub-1 for '<', ub for
+ * '<=', ub+1 for '>', ub for '>='); step: signed. */
+dvmh_loop *dvmh_loop_create(const char *file, int line, int rank,
+                            const dvmh_idx *lo, const dvmh_idx *hi, const dvmh_idx *step);
+/* 'on target[...]': rules[k] for target dimension k in terms of loop dims. */
+void dvmh_loop_map(dvmh_loop *l, void *target, const dvmh_rule *rules);
+/* Data the handler touches; returns its index in piece->data. */
+int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access);
+int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext,
+                   size_t elem_size, unsigned access);
+/* A scalar read in the body, passed by value; returns its index. */
+int dvmh_loop_scalar(dvmh_loop *l, const void *addr, size_t size);
+/* reduction(op(var)) / maxloc(var, loc, loc_count): var holds count
+ * elements of 'type' (count > 1 for an array variable). */
+void dvmh_loop_reduction(dvmh_loop *l, int op, int type, void *var, int count,
+                         void *loc, int loc_count, size_t loc_elem_size);
+/* shadow_renew(A) (lo/hi NULL: all widths), A[1:1][0:0], A(corner). */
+void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo,
+                            const dvmh_idx *hi, int corner);
+/* across(A[f:a]...) / across(out(A[...])): flow (lo) and anti (hi) widths. */
+void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
+                      const dvmh_idx *anti, int out);
+/* remote_access(A[i][]) inside a loop; the handler then reads data from a
+ * buffer that covers the referenced elements. */
+void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules);
+/* tie(A[i][]): rules[k] for A's dimension k in terms of loop dims. */
+void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules);
+void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
+void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
+void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
+/* Runs the loop (renewing shadows, moving data, pipelining), writes the
+ * reduction results into their variables, and frees l. */
+void dvmh_loop_run(dvmh_loop *l);
+
+/* Inside handlers: reduction k's identity into a thread's private copy,
+ * then that copy handed back (one per thread id). */
+void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc);
+void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void *loc);
+
+/* ------------------------------------------------------------------------
+ * remote_access blocks, intervals
+ * ------------------------------------------------------------------------ */
+void dvmh_remote_begin(const char *file, int line);
+/* rules[k]: CONST (the index value now) or ANY for each dimension. */
+void dvmh_remote_array(dvmh_array *a, const dvmh_rule *rules);
+void dvmh_remote_end(const char *file, int line);
+
+void dvmh_interval_begin(const char *file, int line, long id);
+void dvmh_interval_end(const char *file, int line);
+
+/* ------------------------------------------------------------------------
+ * Input and output: performed once by the I/O process, results shared.
+ * ------------------------------------------------------------------------ */
+int dvmh_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int dvmh_fprintf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int dvmh_vprintf(const char *fmt, va_list ap);
+int dvmh_vfprintf(FILE *f, const char *fmt, va_list ap);
+int dvmh_puts(const char *s);
+int dvmh_fputs(const char *s, FILE *f);
+int dvmh_putchar(int c);
+int dvmh_fputc(int c, FILE *f);
+int dvmh_putc(int c, FILE *f);
+FILE *dvmh_fopen(const char *path, const char *mode);
+int dvmh_fclose(FILE *f);
+int dvmh_fflush(FILE *f);
+size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f);
+size_t dvmh_fread(void *ptr, size_t size, size_t n, FILE *f);
+int dvmh_fscanf(FILE *f, const char *fmt, ...);
+int dvmh_scanf(const char *fmt, ...);
+char *dvmh_fgets(char *s, int n, FILE *f);
+int dvmh_fgetc(FILE *f);
+int dvmh_getc(FILE *f);
+int dvmh_getchar(void);
+int dvmh_feof(FILE *f);
+int dvmh_ferror(FILE *f);
+void dvmh_rewind(FILE *f);
+int dvmh_fseek(FILE *f, long off, int whence);
+long dvmh_ftell(FILE *f);
+int dvmh_remove(const char *path);
+int dvmh_rename(const char *from, const char *to);
+void dvmh_perror(const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
