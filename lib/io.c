@@ -1,0 +1,474 @@
+/* io.c: the program's stdio, performed once by the I/O process (rank 0 of
+ * the current processor system) with the results shared by every process,
+ * so that a C-DVMH program reads and prints what its sequential version does.
+ * Output needs no communication (its result is computed alike everywhere);
+ * input and file-state queries broadcast the I/O process's results. */
+#include "dvmh.h"
+#include "comm.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+/* ------------------------------------------------------------------------
+ * Who does the I/O, and how its results reach the others
+ * ------------------------------------------------------------------------ */
+
+static bool io_here(void)
+{
+    return comm_process_rank() == 0;
+}
+
+/* Broadcast bytes from the I/O process (a no-op on one process). */
+static void io_share(void *buf, size_t bytes)
+{
+    if (comm_process_count() > 1 && bytes > 0)
+        comm_bcast(buf, bytes, 0);
+}
+
+/* A result and the errno that came with it, made the same everywhere. */
+static long io_share_result(long result)
+{
+    long pair[2] = {result, errno};
+    io_share(pair, sizeof pair);
+    errno = (int)pair[1];
+    return pair[0];
+}
+
+/* Output to stderr must not overtake what the program printed to stdout
+ * before it, as it would not in the sequential program on a terminal. */
+static void io_before_write(FILE *f)
+{
+    if (f == stderr)
+        fflush(stdout);
+}
+
+/* ------------------------------------------------------------------------
+ * Output: written by the I/O process only; the others compute the value
+ * a successful call returns, so output needs no communication (and is safe
+ * where only some processes print).
+ * ------------------------------------------------------------------------ */
+
+int dvmh_vfprintf(FILE *f, const char *fmt, va_list ap)
+{
+    if (!io_here())
+        return vsnprintf(NULL, 0, fmt, ap);
+    io_before_write(f);
+    return vfprintf(f, fmt, ap);
+}
+
+int dvmh_vprintf(const char *fmt, va_list ap)
+{
+    return dvmh_vfprintf(stdout, fmt, ap);
+}
+
+int dvmh_fprintf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int result = dvmh_vfprintf(f, fmt, ap);
+    va_end(ap);
+    return result;
+}
+
+int dvmh_printf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int result = dvmh_vfprintf(stdout, fmt, ap);
+    va_end(ap);
+    return result;
+}
+
+int dvmh_fputs(const char *s, FILE *f)
+{
+    if (!io_here())
+        return 1;
+    io_before_write(f);
+    return fputs(s, f);
+}
+
+int dvmh_puts(const char *s)
+{
+    return io_here() ? puts(s) : 1;
+}
+
+int dvmh_fputc(int c, FILE *f)
+{
+    if (!io_here())
+        return (unsigned char)c;
+    io_before_write(f);
+    return fputc(c, f);
+}
+
+int dvmh_putc(int c, FILE *f)
+{
+    return dvmh_fputc(c, f);
+}
+
+int dvmh_putchar(int c)
+{
+    return dvmh_fputc(c, stdout);
+}
+
+void dvmh_perror(const char *s)
+{
+    if (!io_here())
+        return;
+    fflush(stdout);
+    perror(s);
+}
+
+/* ------------------------------------------------------------------------
+ * Files. On the other processes a file opened by the program is a
+ * placeholder stream on /dev/null, opened read-only so that nothing can be
+ * written through it; every question about the file is answered by the I/O
+ * process, so the placeholder needs no state of its own.
+ * ------------------------------------------------------------------------ */
+
+static bool io_is_standard(FILE *f)
+{
+    return f == stdin || f == stdout || f == stderr;
+}
+
+FILE *dvmh_fopen(const char *path, const char *mode)
+{
+    FILE *f = NULL;
+    if (io_here())
+        f = fopen(path, mode);
+    bool opened = io_share_result(f != NULL);
+    if (!io_here() && opened) {
+        f = fopen("/dev/null", "r");
+        if (!f)
+            dvmh_fatal(__FILE__, __LINE__, "cannot open a placeholder stream for '%s': %s",
+                       path, strerror(errno));
+    }
+    return f;
+}
+
+int dvmh_fclose(FILE *f)
+{
+    int result = 0;
+    if (io_here())
+        result = fclose(f);
+    else if (!io_is_standard(f))
+        fclose(f);
+    return (int)io_share_result(result);
+}
+
+int dvmh_fflush(FILE *f)
+{
+    return (int)io_share_result(io_here() ? fflush(f) : 0);
+}
+
+int dvmh_feof(FILE *f)
+{
+    return (int)io_share_result(io_here() ? feof(f) : 0);
+}
+
+int dvmh_ferror(FILE *f)
+{
+    return (int)io_share_result(io_here() ? ferror(f) : 0);
+}
+
+void dvmh_rewind(FILE *f)
+{
+    if (io_here())
+        rewind(f);
+    io_share_result(0);
+}
+
+int dvmh_fseek(FILE *f, long off, int whence)
+{
+    return (int)io_share_result(io_here() ? fseek(f, off, whence) : 0);
+}
+
+long dvmh_ftell(FILE *f)
+{
+    return io_share_result(io_here() ? ftell(f) : 0);
+}
+
+int dvmh_remove(const char *path)
+{
+    return (int)io_share_result(io_here() ? remove(path) : 0);
+}
+
+int dvmh_rename(const char *from, const char *to)
+{
+    return (int)io_share_result(io_here() ? rename(from, to) : 0);
+}
+
+/* ------------------------------------------------------------------------
+ * Character and line input
+ * ------------------------------------------------------------------------ */
+
+int dvmh_fgetc(FILE *f)
+{
+    return (int)io_share_result(io_here() ? fgetc(f) : 0);
+}
+
+int dvmh_getc(FILE *f)
+{
+    return dvmh_fgetc(f);
+}
+
+int dvmh_getchar(void)
+{
+    return dvmh_fgetc(stdin);
+}
+
+char *dvmh_fgets(char *s, int n, FILE *f)
+{
+    long length = -1;
+    if (io_here() && fgets(s, n, f))
+        length = (long)strlen(s);
+    length = io_share_result(length);
+    if (length < 0)
+        return NULL;
+    io_share(s, (size_t)length + 1);
+    return s;
+}
+
+/* ------------------------------------------------------------------------
+ * Formatted input: the I/O process scans; then every object it assigned is
+ * sent to the others. The objects are found by walking the format.
+ * ------------------------------------------------------------------------ */
+
+enum io_target_kind { IO_FIXED, IO_STRING, IO_WIDE_STRING };
+
+typedef struct io_target {
+    void *addr;
+    int kind;
+    size_t bytes;               /* IO_FIXED */
+    bool counts;                /* counted in scanf's result (not %n) */
+} io_target;
+
+static size_t io_integer_size(const char *length)
+{
+    if (!strcmp(length, "hh")) return sizeof(char);
+    if (!strcmp(length, "h")) return sizeof(short);
+    if (!strcmp(length, "l")) return sizeof(long);
+    if (!strcmp(length, "ll") || !strcmp(length, "q")) return sizeof(long long);
+    if (!strcmp(length, "j")) return sizeof(intmax_t);
+    if (!strcmp(length, "z")) return sizeof(size_t);
+    if (!strcmp(length, "t")) return sizeof(ptrdiff_t);
+    return sizeof(int);
+}
+
+/* Walks fmt, taking one pointer from ap for every assigning conversion.
+ * Returns the number of targets, or -1 for a format it does not know. */
+static int io_scan_targets(const char *fmt, va_list ap, io_target *targets, int max_targets)
+{
+    int count = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%')
+            continue;
+        p++;
+        if (*p == '%')
+            continue;
+        bool suppressed = false;
+        if (*p == '*') {
+            suppressed = true;
+            p++;
+        }
+        long width = 0;
+        while (*p >= '0' && *p <= '9')
+            width = width * 10 + (*p++ - '0');
+        if (*p == 'm')          /* POSIX allocation: not supported */
+            return -1;
+        char length[3] = "";
+        int length_chars = 0;
+        while (strchr("hljztLq", *p) && *p && length_chars < 2)
+            length[length_chars++] = *p++;
+        char conversion = *p;
+        if (conversion == '\0')
+            return -1;
+        if (conversion == '[') {
+            p++;
+            if (*p == '^')
+                p++;
+            if (*p == ']')
+                p++;
+            while (*p && *p != ']')
+                p++;
+            if (!*p)
+                return -1;
+        }
+        if (suppressed)
+            continue;
+        if (count == max_targets)
+            return -1;
+        io_target *t = &targets[count++];
+        t->addr = va_arg(ap, void *);
+        t->kind = IO_FIXED;
+        t->counts = conversion != 'n';
+        bool wide = length[0] == 'l';
+        switch (conversion) {
+        case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'n':
+            t->bytes = io_integer_size(length);
+            break;
+        case 'a': case 'A': case 'e': case 'E': case 'f': case 'F': case 'g': case 'G':
+            t->bytes = length[0] == 'L' ? sizeof(long double)
+                     : wide ? sizeof(double) : sizeof(float);
+            break;
+        case 'p':
+            t->bytes = sizeof(void *);
+            break;
+        case 'c':
+            t->bytes = (size_t)(width > 0 ? width : 1) * (wide ? sizeof(wchar_t) : 1);
+            break;
+        case 's': case '[':
+            t->kind = wide ? IO_WIDE_STRING : IO_STRING;
+            break;
+        default:
+            return -1;
+        }
+    }
+    return count;
+}
+
+static size_t io_target_bytes(const io_target *t)
+{
+    switch (t->kind) {
+    case IO_STRING:
+        return strlen(t->addr) + 1;
+    case IO_WIDE_STRING:
+        return (wcslen(t->addr) + 1) * sizeof(wchar_t);
+    default:
+        return t->bytes;
+    }
+}
+
+/* Which targets the scan assigned: the first 'assigned' counted ones, and
+ * every %n (a %n not reached still holds the replicated value every process
+ * has, so sending it changes nothing). */
+static bool io_target_assigned(const io_target *t, int counted_before, int assigned)
+{
+    return t->counts ? counted_before < assigned : true;
+}
+
+static void io_share_targets(const io_target *targets, int count, int assigned)
+{
+    size_t total = 0;
+    int counted = 0;
+    if (io_here())
+        for (int k = 0; k < count; k++) {
+            if (io_target_assigned(&targets[k], counted, assigned))
+                total += sizeof(uint64_t) + io_target_bytes(&targets[k]);
+            counted += targets[k].counts;
+        }
+    uint64_t total_shared = total;
+    io_share(&total_shared, sizeof total_shared);
+    char *buf = malloc(total_shared ? total_shared : 1);
+    if (!buf)
+        dvmh_fatal(__FILE__, __LINE__, "out of memory sharing scanned input");
+    if (io_here()) {
+        char *p = buf;
+        counted = 0;
+        for (int k = 0; k < count; k++) {
+            if (io_target_assigned(&targets[k], counted, assigned)) {
+                uint64_t bytes = io_target_bytes(&targets[k]);
+                memcpy(p, &bytes, sizeof bytes);
+                memcpy(p + sizeof bytes, targets[k].addr, bytes);
+                p += sizeof bytes + bytes;
+            }
+            counted += targets[k].counts;
+        }
+    }
+    io_share(buf, total_shared);
+    if (!io_here()) {
+        const char *p = buf;
+        counted = 0;
+        for (int k = 0; k < count; k++) {
+            if (io_target_assigned(&targets[k], counted, assigned)) {
+                uint64_t bytes;
+                memcpy(&bytes, p, sizeof bytes);
+                memcpy(targets[k].addr, p + sizeof bytes, bytes);
+                p += sizeof bytes + bytes;
+            }
+            counted += targets[k].counts;
+        }
+    }
+    free(buf);
+}
+
+static int io_vfscanf(FILE *f, const char *fmt, va_list ap)
+{
+    enum { MAX_TARGETS = 128 };
+    io_target targets[MAX_TARGETS];
+    va_list walk;
+    va_copy(walk, ap);
+    int count = io_scan_targets(fmt, walk, targets, MAX_TARGETS);
+    va_end(walk);
+    if (count < 0)
+        dvmh_fatal(__FILE__, __LINE__,
+                   "not supported yet: scanf format \"%s\" on several processes", fmt);
+    int assigned = 0;
+    if (io_here())
+        assigned = vfscanf(f, fmt, ap);
+    assigned = (int)io_share_result(assigned);
+    if (comm_process_count() > 1 && assigned != EOF)
+        io_share_targets(targets, count, assigned);
+    return assigned;
+}
+
+int dvmh_fscanf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int result = io_vfscanf(f, fmt, ap);
+    va_end(ap);
+    return result;
+}
+
+int dvmh_scanf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int result = io_vfscanf(stdin, fmt, ap);
+    va_end(ap);
+    return result;
+}
+
+/* ------------------------------------------------------------------------
+ * Binary I/O, of ordinary data and of distributed arrays
+ * ------------------------------------------------------------------------ */
+
+/* The rewriter passes a distributed array as its descriptor cast to the
+ * element pointer type; the descriptor starts with a magic number. */
+static dvmh_array *io_distributed(const void *ptr, size_t bytes)
+{
+    uint32_t magic;
+    if (!ptr || bytes < sizeof magic)
+        return NULL;
+    memcpy(&magic, ptr, sizeof magic);
+    return magic == DVMH_ARRAY_MAGIC ? (dvmh_array *)ptr : NULL;
+}
+
+size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
+{
+    dvmh_array *a = io_distributed(ptr, size * n);
+    if (a)
+        return io_array_write(a, size, n, f);
+    size_t written = 0;
+    if (io_here()) {
+        io_before_write(f);
+        written = fwrite(ptr, size, n, f);
+    }
+    return (size_t)io_share_result((long)written);
+}
+
+size_t dvmh_fread(void *ptr, size_t size, size_t n, FILE *f)
+{
+    dvmh_array *a = io_distributed(ptr, size * n);
+    if (a)
+        return io_array_read(a, size, n, f);
+    size_t got = 0;
+    if (io_here())
+        got = fread(ptr, size, n, f);
+    got = (size_t)io_share_result((long)got);
+    io_share(ptr, got * size);
+    return got;
+}
