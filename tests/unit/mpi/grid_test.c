@@ -63,7 +63,7 @@ int main(void)
     check_parse_ok(" 1 x 3 ", 3, 2, 1, 3, 0);
     check_parse_ok("2*1,2", 4, 3, 2, 1, 2);
     check_parse_ok("1", 1, 1, 1, 0, 0);
-    check_parse_bad("2x2", 3, "runs on 3");
+    check_parse_bad("2x2", 3, "the 3 processes");
     check_parse_bad("2x", 2, "not a grid");
     check_parse_bad("abc", 2, "not a grid");
     check_parse_bad("", 2, "not a grid");
