@@ -31,4 +31,28 @@ bool mpi_reduce_supported(int op, int type);
 void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
                    void *loc, size_t loc_size);
 
+/* A box of a local array in memory: base is the address of local index
+ * (0,..,0); lo/hi are inclusive indices relative to base; stride is in
+ * elements. */
+typedef struct mpi_box_memory {
+    void *base;
+    int rank;
+    size_t elem_size;
+    dvmh_idx stride[DVMH_MAX_RANK];
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+} mpi_box_memory;
+
+/* One box sent to, or received from, one process. */
+typedef struct mpi_transfer {
+    int peer;
+    mpi_box_memory memory;
+} mpi_transfer;
+
+size_t mpi_box_bytes(const mpi_box_memory *m);
+/* Posts every receive and send at once and waits for all; each receive
+ * must match a send of the same shape on its peer (messages between two
+ * processes are matched in posting order). Returns the bytes sent. */
+size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_count,
+                    const mpi_transfer *recvs, int recv_count);
+
 #endif
