@@ -1,0 +1,33 @@
+/* comm.h: the communication layer between the runtime core and the
+ * processes of the program. comm_single.c runs one process; lib/mpi
+ * implements the same interface with MPI. */
+#ifndef DVMH_COMM_H
+#define DVMH_COMM_H
+
+#include "dvmh.h"
+
+#include <stddef.h>
+
+void comm_start(int *argc, char ***argv);
+void comm_stop(void);
+/* Stops every process with this exit status (stdio flushed first). */
+void comm_abort(int status) __attribute__((noreturn));
+
+int comm_process_count(void);
+int comm_process_rank(void);
+void comm_barrier(void);
+void comm_bcast(void *buf, size_t bytes, int root);
+
+/* values (count elements of type) and, for maxloc/minloc, loc become the
+ * reduction over every process, combined in rank order. */
+void comm_allreduce(int op, int type, void *values, int count,
+                    void *loc, size_t loc_size);
+
+/* The process grid used to distribute 'rank' dimensions of the given
+ * extents: fills dims (product = process count) and this process's
+ * coordinates. DVMH_PROC_GRID wins when its rank matches. */
+void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords);
+/* The process at grid coordinates coords of a grid of dims. */
+int comm_grid_process(int rank, const int *dims, const int *coords);
+
+#endif
