@@ -5,6 +5,7 @@
  * input and file-state queries broadcast the I/O process's results. */
 #include "dvmh.h"
 #include "comm.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -437,19 +438,216 @@ int dvmh_scanf(const char *fmt, ...)
  * ------------------------------------------------------------------------ */
 
 /* The rewriter passes a distributed array as its descriptor cast to the
- * element pointer type; the descriptor starts with a magic number. */
-static dvmh_array *io_distributed(const void *ptr, size_t bytes)
+ * element pointer type; the runtime knows its descriptors. */
+static dvmh_array *io_distributed(const void *ptr)
 {
-    uint32_t magic;
-    if (!ptr || bytes < sizeof magic)
-        return NULL;
-    memcpy(&magic, ptr, sizeof magic);
-    return magic == DVMH_ARRAY_MAGIC ? (dvmh_array *)ptr : NULL;
+    return ptr && array_is_array(ptr) ? (dvmh_array *)ptr : NULL;
+}
+
+/* Calls fn(global index of a row start, elements in the row) for every
+ * innermost row of box [lo, hi] in row-major order. */
+typedef struct io_box {
+    int rank;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+} io_box;
+
+static bool io_box_empty(const io_box *b)
+{
+    for (int d = 0; d < b->rank; d++)
+        if (b->lo[d] > b->hi[d])
+            return true;
+    return false;
+}
+
+static size_t io_box_elems(const io_box *b)
+{
+    if (io_box_empty(b))
+        return 0;
+    size_t elems = 1;
+    for (int d = 0; d < b->rank; d++)
+        elems *= (size_t)(b->hi[d] - b->lo[d] + 1);
+    return elems;
+}
+
+/* Advances idx to the next row of the box (the innermost index stays at
+ * lo); false after the last row. */
+static bool io_next_row(const io_box *b, dvmh_idx *idx)
+{
+    for (int d = b->rank - 2; d >= 0; d--) {
+        if (++idx[d] <= b->hi[d])
+            return true;
+        idx[d] = b->lo[d];
+    }
+    return false;
+}
+
+static char *io_local_addr(const dvmh_array *a, const dvmh_idx *idx)
+{
+    dvmh_idx offset = a->head.origin;
+    for (int d = 0; d < a->head.rank; d++)
+        offset += idx[d] * a->head.stride[d];
+    return a->head.host_data + offset * (dvmh_idx)a->head.elem_size;
+}
+
+/* Offset, in elements, of a global index in the row-major whole array. */
+static dvmh_idx io_global_offset(const dvmh_array *a, const dvmh_idx *idx)
+{
+    dvmh_idx offset = 0;
+    for (int d = 0; d < a->head.rank; d++)
+        offset = offset * a->size[d] + idx[d];
+    return offset;
+}
+
+/* Copies box b between local memory and the row-major whole-array buffer
+ * 'global' of 'limit' elements (elements at or past limit are skipped). */
+static void io_copy_box(const dvmh_array *a, const io_box *b, char *global, dvmh_idx limit,
+                        bool to_global)
+{
+    if (io_box_empty(b))
+        return;
+    size_t es = a->head.elem_size;
+    int last = b->rank - 1;
+    dvmh_idx idx[DVMH_MAX_RANK];
+    for (int d = 0; d < b->rank; d++)
+        idx[d] = b->lo[d];
+    do {
+        dvmh_idx start = io_global_offset(a, idx);
+        dvmh_idx row = b->hi[last] - b->lo[last] + 1;
+        if (start + row > limit)
+            row = limit - start;
+        if (row > 0) {
+            char *local = io_local_addr(a, idx), *whole = global + start * (dvmh_idx)es;
+            if (to_global)
+                memcpy(whole, local, (size_t)row * es);
+            else
+                memcpy(local, whole, (size_t)row * es);
+        }
+    } while (io_next_row(b, idx));
+}
+
+/* Packs box b of the local memory into 'packed', row-major in the box. */
+static void io_pack_box(const dvmh_array *a, const io_box *b, char *packed)
+{
+    size_t es = a->head.elem_size;
+    int last = b->rank - 1;
+    size_t row_bytes = (size_t)(b->hi[last] - b->lo[last] + 1) * es;
+    dvmh_idx idx[DVMH_MAX_RANK];
+    for (int d = 0; d < b->rank; d++)
+        idx[d] = b->lo[d];
+    do {
+        memcpy(packed, io_local_addr(a, idx), row_bytes);
+        packed += row_bytes;
+    } while (io_next_row(b, idx));
+}
+
+/* Places a packed box into the whole-array buffer of 'limit' elements. */
+static void io_unpack_to_global(const dvmh_array *a, const io_box *b, const char *packed,
+                                char *global, dvmh_idx limit)
+{
+    size_t es = a->head.elem_size;
+    int last = b->rank - 1;
+    dvmh_idx row = b->hi[last] - b->lo[last] + 1;
+    dvmh_idx idx[DVMH_MAX_RANK];
+    for (int d = 0; d < b->rank; d++)
+        idx[d] = b->lo[d];
+    do {
+        dvmh_idx start = io_global_offset(a, idx);
+        dvmh_idx count = start + row > limit ? limit - start : row;
+        if (count > 0)
+            memcpy(global + start * (dvmh_idx)es, packed, (size_t)count * es);
+        packed += (size_t)row * es;
+    } while (io_next_row(b, idx));
+}
+
+static io_box io_owned_box(const dvmh_array *a)
+{
+    io_box b = {a->head.rank, {0}, {0}};
+    for (int d = 0; d < b.rank; d++) {
+        b.lo[d] = a->head.owns_all ? 0 : a->head.own_lo[d];
+        b.hi[d] = a->head.owns_all ? a->size[d] - 1 : a->head.own_hi[d];
+    }
+    return b;
+}
+
+/* The whole-array elements an fwrite/fread of size*n bytes covers. */
+static dvmh_idx io_array_limit(const dvmh_array *a, size_t size, size_t n)
+{
+    dvmh_idx total = 1;
+    for (int d = 0; d < a->head.rank; d++)
+        total *= a->size[d];
+    dvmh_idx wanted = (dvmh_idx)(size * n / a->head.elem_size);
+    return wanted < total ? wanted : total;
+}
+
+static char *io_alloc(size_t bytes)
+{
+    char *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        dvmh_fatal(__FILE__, __LINE__, "out of memory in I/O of a distributed array");
+    return p;
+}
+
+/* Every process's owned part reaches the I/O process in turn (a broadcast
+ * rooted at the owner, the only collective the comm layer offers), which
+ * assembles the array in sequential order and writes it once. */
+static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
+{
+    dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
+    dvmh_idx limit = io_array_limit(a, size, n);
+    size_t es = a->head.elem_size;
+    char *global = io_here() ? io_alloc((size_t)limit * es) : NULL;
+    io_box mine = io_owned_box(a);
+    if (io_here())
+        io_copy_box(a, &mine, global, limit, true);
+    for (int root = 1; root < comm_process_count(); root++) {
+        io_box theirs = mine;
+        comm_bcast(&theirs, sizeof theirs, root);
+        size_t bytes = io_box_elems(&theirs) * es;
+        if (bytes == 0)
+            continue;
+        char *packed = io_alloc(bytes);
+        if (comm_process_rank() == root)
+            io_pack_box(a, &theirs, packed);
+        comm_bcast(packed, bytes, root);
+        if (io_here())
+            io_unpack_to_global(a, &theirs, packed, global, limit);
+        free(packed);
+    }
+    size_t written = 0;
+    if (io_here()) {
+        written = fwrite(global, 1, (size_t)limit * es, f) / size;
+        free(global);
+    }
+    return (size_t)io_share_result((long)written);
+}
+
+/* The I/O process reads the bytes; every process takes from them its
+ * allocated part (owned elements and shadow edges). */
+static size_t io_array_read(dvmh_array *a, size_t size, size_t n, FILE *f)
+{
+    dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
+    dvmh_idx limit = io_array_limit(a, size, n);
+    size_t es = a->head.elem_size;
+    char *global = io_alloc((size_t)limit * es);
+    size_t got = 0;
+    if (io_here())
+        got = fread(global, 1, (size_t)limit * es, f);
+    got = (size_t)io_share_result((long)got);
+    io_share(global, got);
+    io_box allocated = {a->head.rank, {0}, {0}};
+    for (int d = 0; d < allocated.rank; d++) {
+        allocated.lo[d] = a->alloc_lo[d] > 0 ? a->alloc_lo[d] : 0;
+        allocated.hi[d] = a->alloc_hi[d] < a->size[d] - 1 ? a->alloc_hi[d] : a->size[d] - 1;
+    }
+    io_copy_box(a, &allocated, global, (dvmh_idx)(got / es), false);
+    free(global);
+    dvmh_actual_array(__FILE__, __LINE__, a, NULL);
+    return got / size;
 }
 
 size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
 {
-    dvmh_array *a = io_distributed(ptr, size * n);
+    dvmh_array *a = io_distributed(ptr);
     if (a)
         return io_array_write(a, size, n, f);
     size_t written = 0;
@@ -462,7 +660,7 @@ size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
 
 size_t dvmh_fread(void *ptr, size_t size, size_t n, FILE *f)
 {
-    dvmh_array *a = io_distributed(ptr, size * n);
+    dvmh_array *a = io_distributed(ptr);
     if (a)
         return io_array_read(a, size, n, f);
     size_t got = 0;

@@ -1,0 +1,86 @@
+/* comm_mpi.c: the communication layer (lib/comm.h) of a program of several
+ * MPI processes. Grid coordinates are row-major: the last grid dimension
+ * varies fastest between consecutive ranks. */
+#include "../comm.h"
+#include "grid.h"
+#include "mpi_comm.h"
+
+#include <limits.h>
+
+void comm_start(int *argc, char ***argv)
+{
+    mpi_start(argc, argv);
+}
+
+void comm_stop(void)
+{
+    mpi_stop();
+}
+
+void comm_abort(int status)
+{
+    mpi_abort_all(status);
+}
+
+int comm_process_count(void)
+{
+    int count;
+    MPI_Comm_size(mpi_world(), &count);
+    return count;
+}
+
+int comm_process_rank(void)
+{
+    int rank;
+    MPI_Comm_rank(mpi_world(), &rank);
+    return rank;
+}
+
+void comm_barrier(void)
+{
+    MPI_Barrier(mpi_world());
+}
+
+void comm_bcast(void *buf, size_t bytes, int root)
+{
+    /* MPI counts are int: large buffers go in pieces. */
+    char *p = buf;
+    while (bytes > 0) {
+        size_t piece = bytes > (size_t)INT_MAX ? (size_t)INT_MAX : bytes;
+        MPI_Bcast(p, (int)piece, MPI_BYTE, root, mpi_world());
+        p += piece;
+        bytes -= piece;
+    }
+}
+
+void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
+{
+    mpi_allreduce(mpi_world(), op, type, values, count, loc, loc_size);
+}
+
+void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
+{
+    int requested[DVMH_MAX_RANK];
+    if (mpi_requested_grid(requested) == rank) {
+        for (int d = 0; d < rank; d++)
+            dims[d] = requested[d];
+    } else {
+        int64_t wide[DVMH_MAX_RANK];
+        for (int d = 0; d < rank; d++)
+            wide[d] = extents[d];
+        grid_choose(comm_process_count(), rank, wide, dims);
+    }
+    int rest = comm_process_rank();
+    for (int d = rank - 1; d >= 0; d--) {
+        coords[d] = rest % dims[d];
+        rest /= dims[d];
+    }
+}
+
+int comm_grid_process(int rank, const int *dims, const int *coords)
+{
+    int process = 0;
+    for (int d = 0; d < rank; d++)
+        process = process * dims[d] + coords[d];
+    return process;
+}
