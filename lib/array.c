@@ -1,0 +1,451 @@
+/* array.c: templates and distributed arrays: creation, alignment,
+ * ownership of this process, allocation of the local part with its shadow
+ * edges, host element access. */
+#include "internal.h"
+#include "comm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool array_is_array(const void *p)
+{
+    return p && ((const dvmh_array_head *)p)->magic == DVMH_ARRAY_MAGIC;
+}
+
+bool array_is_template(const void *p)
+{
+    return p && ((const dvmh_template *)p)->magic == DVMH_TEMPLATE_MAGIC;
+}
+
+dvmh_template *dvmh_template_create(const char *file, int line, int rank,
+                                    const dvmh_idx *sizes, const dvmh_distr *distr)
+{
+    if (rank < 1 || rank > DVMH_MAX_RANK)
+        dvmh_fatal(file, line, "template rank %d is out of range", rank);
+    dvmh_template *t = calloc(1, sizeof *t);
+    if (!t)
+        dvmh_fatal(file, line, "out of memory");
+    t->magic = DVMH_TEMPLATE_MAGIC;
+    for (int d = 0; d < rank; d++)
+        if (sizes[d] <= 0)
+            dvmh_fatal(file, line, "template dimension %d has size %lld", d + 1,
+                       (long long)sizes[d]);
+    distr_space_init(&t->space, rank, sizes);
+    if (distr)
+        distr_space_distribute(file, line, &t->space, distr);
+    return t;
+}
+
+void dvmh_template_destroy(dvmh_template *t)
+{
+    if (!t)
+        return;
+    for (int d = 0; d < t->space.rank; d++)
+        free(t->space.dim[d].bounds);
+    t->magic = 0;
+    free(t);
+}
+
+/* The space an object's elements are mapped onto, and for an array the
+ * rules from that space's dimensions to the array's (identity when the
+ * array is distributed by itself). */
+static const distr_space *base_space(const char *file, int line, void *obj,
+                                     dvmh_rule *rules_out)
+{
+    if (array_is_template(obj)) {
+        dvmh_template *t = obj;
+        for (int k = 0; k < t->space.rank; k++)
+            rules_out[k] = (dvmh_rule){DVMH_RULE_LINEAR, k, 1, 0};
+        return &t->space;
+    }
+    if (!array_is_array(obj))
+        dvmh_fatal(file, line, "not a distributed array or template");
+    dvmh_array *a = obj;
+    if (a->aligned) {
+        memcpy(rules_out, a->align_rules, sizeof a->align_rules);
+        return a->align_space;
+    }
+    if (!a->own_space.distributed)
+        dvmh_fatal(file, line, "array has no distribution yet");
+    for (int k = 0; k < a->head.rank; k++)
+        rules_out[k] = (dvmh_rule){DVMH_RULE_LINEAR, k, 1, 0};
+    return &a->own_space;
+}
+
+const distr_space *object_space(const char *file, int line, void *obj)
+{
+    dvmh_rule rules[DVMH_MAX_RANK];
+    return base_space(file, line, obj, rules);
+}
+
+static dvmh_idx floor_div(dvmh_idx a, dvmh_idx b)
+{
+    dvmh_idx q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+static dvmh_idx ceil_div(dvmh_idx a, dvmh_idx b)
+{
+    return -floor_div(-a, b);
+}
+
+/* Indices i with lo <= a*i+b <= hi. */
+void rule_preimage(dvmh_idx a, dvmh_idx b, dvmh_idx lo, dvmh_idx hi, dvmh_idx *ilo, dvmh_idx *ihi)
+{
+    if (a > 0) {
+        *ilo = ceil_div(lo - b, a);
+        *ihi = floor_div(hi - b, a);
+    } else if (a < 0) {
+        *ilo = ceil_div(hi - b, a);
+        *ihi = floor_div(lo - b, a);
+    } else {
+        *ilo = (b >= lo && b <= hi) ? INT64_MIN / 4 : 1;
+        *ihi = (b >= lo && b <= hi) ? INT64_MAX / 4 : 0;
+    }
+}
+
+static void fill_head(dvmh_array *a)
+{
+    dvmh_array_head *h = &a->head;
+    int r = h->rank;
+    dvmh_idx stride = 1;
+    h->origin = 0;
+    for (int d = r - 1; d >= 0; d--) {
+        h->stride[d] = stride;
+        h->origin -= a->alloc_lo[d] * stride;
+        stride *= a->alloc_hi[d] - a->alloc_lo[d] + 1;
+    }
+    bool all = true;
+    for (int d = 0; d < r; d++)
+        if (h->own_lo[d] != 0 || h->own_hi[d] != a->size[d] - 1)
+            all = false;
+    h->owns_all = all;
+}
+
+static size_t alloc_elements(const dvmh_array *a)
+{
+    size_t n = 1;
+    for (int d = 0; d < a->head.rank; d++)
+        n *= (size_t)(a->alloc_hi[d] - a->alloc_lo[d] + 1);
+    return n;
+}
+
+/* Which dimensions of the array are divided between processes. */
+static void distributed_dims(const dvmh_array *a, bool *dist)
+{
+    for (int d = 0; d < a->head.rank; d++)
+        dist[d] = false;
+    if (!a->aligned) {
+        for (int d = 0; d < a->head.rank; d++)
+            dist[d] = a->own_space.dim[d].axis >= 0;
+        return;
+    }
+    for (int k = 0; k < a->align_space->rank; k++)
+        if (a->align_rules[k].kind == DVMH_RULE_LINEAR && a->align_space->dim[k].axis >= 0)
+            dist[a->align_rules[k].dim] = true;
+}
+
+void array_compute_ownership(dvmh_array *a)
+{
+    dvmh_array_head *h = &a->head;
+    for (int d = 0; d < h->rank; d++) {
+        h->own_lo[d] = 0;
+        h->own_hi[d] = a->size[d] - 1;
+    }
+    bool empty = false;
+    if (a->aligned) {
+        const distr_space *s = a->align_space;
+        for (int k = 0; k < s->rank; k++) {
+            dvmh_idx tlo, thi;
+            distr_space_owned(s, k, &tlo, &thi);
+            const dvmh_rule *r = &a->align_rules[k];
+            if (r->kind == DVMH_RULE_LINEAR) {
+                dvmh_idx ilo, ihi;
+                rule_preimage(r->a, r->b, tlo, thi, &ilo, &ihi);
+                if (ilo > h->own_lo[r->dim])
+                    h->own_lo[r->dim] = ilo;
+                if (ihi < h->own_hi[r->dim])
+                    h->own_hi[r->dim] = ihi;
+            } else if (r->kind == DVMH_RULE_CONST && (r->b < tlo || r->b > thi)) {
+                empty = true;
+            }
+        }
+    } else if (a->own_space.distributed) {
+        for (int d = 0; d < h->rank; d++)
+            distr_space_owned(&a->own_space, d, &h->own_lo[d], &h->own_hi[d]);
+    }
+    for (int d = 0; d < h->rank; d++)
+        if (h->own_lo[d] > h->own_hi[d])
+            empty = true;
+    if (empty)
+        for (int d = 0; d < h->rank; d++) {
+            h->own_lo[d] = 1;
+            h->own_hi[d] = 0;
+        }
+}
+
+/* (Re)allocates the local part after ownership changed, keeping the values
+ * of the elements present in both the old and the new local part. */
+static void array_allocate(dvmh_array *a)
+{
+    dvmh_array_head *h = &a->head;
+    bool dist[DVMH_MAX_RANK];
+    distributed_dims(a, dist);
+    dvmh_idx old_lo[DVMH_MAX_RANK], old_hi[DVMH_MAX_RANK];
+    memcpy(old_lo, a->alloc_lo, sizeof old_lo);
+    memcpy(old_hi, a->alloc_hi, sizeof old_hi);
+    char *old_data = h->host_data;
+    dvmh_array_head old_head = *h;
+    bool empty = h->own_lo[0] > h->own_hi[0];
+    for (int d = 0; d < h->rank; d++) {
+        dvmh_idx slo = a->shadow_lo[d] >= 0 ? a->shadow_lo[d] : (dist[d] ? 1 : 0);
+        dvmh_idx shi = a->shadow_hi[d] >= 0 ? a->shadow_hi[d] : (dist[d] ? 1 : 0);
+        if (empty) {
+            a->alloc_lo[d] = 0;
+            a->alloc_hi[d] = 0;
+        } else {
+            a->alloc_lo[d] = h->own_lo[d] - slo;
+            a->alloc_hi[d] = h->own_hi[d] + shi;
+        }
+    }
+    fill_head(a);
+    h->host_data = calloc(alloc_elements(a), h->elem_size);
+    if (!h->host_data)
+        dvmh_fatal(a->file, a->line, "out of memory allocating the local part of an array");
+    if (a->allocated && old_data) {
+        /* copy the common box element by element along the last dimension */
+        dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK], idx[DVMH_MAX_RANK];
+        int r = h->rank;
+        for (int d = 0; d < r; d++) {
+            lo[d] = old_lo[d] > a->alloc_lo[d] ? old_lo[d] : a->alloc_lo[d];
+            hi[d] = old_hi[d] < a->alloc_hi[d] ? old_hi[d] : a->alloc_hi[d];
+            if (lo[d] > hi[d])
+                goto done;
+            idx[d] = lo[d];
+        }
+        for (;;) {
+            dvmh_idx so = old_head.origin, no = h->origin;
+            for (int d = 0; d < r; d++) {
+                so += idx[d] * old_head.stride[d];
+                no += idx[d] * h->stride[d];
+            }
+            memcpy(h->host_data + no * (dvmh_idx)h->elem_size,
+                   old_data + so * (dvmh_idx)h->elem_size,
+                   (size_t)(hi[r - 1] - lo[r - 1] + 1) * h->elem_size);
+            int d = r - 2;
+            while (d >= 0 && ++idx[d] > hi[d]) {
+                idx[d] = lo[d];
+                d--;
+            }
+            if (d < 0)
+                break;
+        }
+    }
+done:
+    free(old_data);
+    a->allocated = true;
+}
+
+dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_size, int type,
+                              const dvmh_idx *sizes, const dvmh_idx *shadow_lo,
+                              const dvmh_idx *shadow_hi, const dvmh_distr *distr)
+{
+    if (rank < 1 || rank > DVMH_MAX_RANK)
+        dvmh_fatal(file, line, "array rank %d is out of range", rank);
+    dvmh_array *a = calloc(1, sizeof *a);
+    if (!a)
+        dvmh_fatal(file, line, "out of memory");
+    a->head.magic = DVMH_ARRAY_MAGIC;
+    a->head.rank = rank;
+    a->head.elem_size = elem_size;
+    a->type = type;
+    a->file = file;
+    a->line = line;
+    for (int d = 0; d < rank; d++) {
+        a->size[d] = sizes[d];
+        if (sizes[d] <= 0 && !(d == 0 && sizes[d] < 0))
+            dvmh_fatal(file, line, "array dimension %d has size %lld", d + 1,
+                       (long long)sizes[d]);
+        a->shadow_lo[d] = shadow_lo ? shadow_lo[d] : -1;
+        a->shadow_hi[d] = shadow_hi ? shadow_hi[d] : -1;
+    }
+    distr_space_init(&a->own_space, rank, a->size);
+    if (distr && sizes[0] > 0)
+        distr_space_distribute(file, line, &a->own_space, distr);
+    else if (distr) {
+        /* pointer array: remember the formats until malloc gives the size */
+        a->own_space.distributed = false;
+        for (int d = 0; d < rank; d++)
+            a->own_space.dim[d].kind = distr[d].kind;
+    }
+    if (sizes[0] > 0 && distr) {
+        array_compute_ownership(a);
+        array_allocate(a);
+    }
+    return a;
+}
+
+void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
+                      const dvmh_rule *rules)
+{
+    dvmh_rule target_rules[DVMH_MAX_RANK];
+    const distr_space *s = base_space(file, line, target, target_rules);
+    int target_rank = array_is_template(target) ? ((dvmh_template *)target)->space.rank
+                                                : ((dvmh_array *)target)->head.rank;
+    /* compose: base dim k -> target dim (target_rules[k]) -> a's dim (rules[..]) */
+    for (int k = 0; k < s->rank; k++) {
+        dvmh_rule tr = target_rules[k], out = {DVMH_RULE_ANY, 0, 0, 0};
+        if (tr.kind == DVMH_RULE_CONST) {
+            out = tr;
+        } else if (tr.kind == DVMH_RULE_LINEAR) {
+            if (tr.dim >= target_rank)
+                dvmh_fatal(file, line, "alignment rule out of range");
+            dvmh_rule r = rules[tr.dim];
+            if (r.kind == DVMH_RULE_LINEAR) {
+                if (r.dim < 0 || r.dim >= a->head.rank)
+                    dvmh_fatal(file, line, "alignment names dimension %d of a rank-%d array",
+                               r.dim + 1, a->head.rank);
+                out = (dvmh_rule){DVMH_RULE_LINEAR, r.dim, tr.a * r.a, tr.a * r.b + tr.b};
+            } else if (r.kind == DVMH_RULE_CONST) {
+                out = (dvmh_rule){DVMH_RULE_CONST, 0, 0, tr.a * r.b + tr.b};
+            }
+        }
+        a->align_rules[k] = out;
+    }
+    a->align_space = s;
+    a->aligned = true;
+    if (a->size[0] > 0) {
+        array_compute_ownership(a);
+        array_allocate(a);
+    }
+}
+
+void dvmh_array_malloc(const char *file, int line, dvmh_array *a, size_t bytes, int zero)
+{
+    (void)zero; /* the local part is always zero-filled */
+    size_t row = a->head.elem_size;
+    for (int d = 1; d < a->head.rank; d++)
+        row *= (size_t)a->size[d];
+    if (bytes == 0 || bytes % row != 0)
+        dvmh_fatal(file, line, "malloc of %zu bytes is not a whole number of rows of %zu bytes",
+                   bytes, row);
+    if (a->allocated)
+        dvmh_array_free(file, line, a);
+    a->size[0] = (dvmh_idx)(bytes / row);
+    a->own_space.size[0] = a->size[0];
+    a->file = file;
+    a->line = line;
+    if (!a->aligned) {
+        dvmh_distr distr[DVMH_MAX_RANK];
+        for (int d = 0; d < a->head.rank; d++)
+            distr[d] = (dvmh_distr){a->own_space.dim[d].kind, NULL, 0, 0};
+        distr_space_distribute(file, line, &a->own_space, distr);
+    }
+    array_compute_ownership(a);
+    array_allocate(a);
+}
+
+void dvmh_array_free(const char *file, int line, dvmh_array *a)
+{
+    (void)file;
+    (void)line;
+    if (!a)
+        return;
+    free(a->head.host_data);
+    a->head.host_data = NULL;
+    a->allocated = false;
+}
+
+void dvmh_array_destroy(dvmh_array *a)
+{
+    if (!a)
+        return;
+    free(a->head.host_data);
+    for (int d = 0; d < a->own_space.rank; d++)
+        free(a->own_space.dim[d].bounds);
+    a->head.magic = 0;
+    free(a);
+}
+
+void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr)
+{
+    if (comm_process_count() > 1)
+        dvmh_fatal(file, line, "not supported yet: redistribute with several processes");
+    if (array_is_template(obj)) {
+        distr_space_distribute(file, line, &((dvmh_template *)obj)->space, distr);
+        return;
+    }
+    dvmh_array *a = obj;
+    if (!array_is_array(obj))
+        dvmh_fatal(file, line, "redistribute of something that is not a distributed array");
+    if (a->aligned)
+        dvmh_fatal(file, line, "redistribute of an aligned array (realign it instead)");
+    distr_space_distribute(file, line, &a->own_space, distr);
+    if (a->size[0] > 0) {
+        array_compute_ownership(a);
+        array_allocate(a);
+    }
+}
+
+void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const dvmh_rule *rules)
+{
+    if (comm_process_count() > 1)
+        dvmh_fatal(file, line, "not supported yet: realign with several processes");
+    dvmh_array_align(file, line, a, target, rules);
+}
+
+dvmh_array *dvmh_array_of(const char *file, int line, const void *handle)
+{
+    if (!array_is_array(handle))
+        dvmh_fatal(file, line, "an 'inherit' parameter received something that is not a "
+                               "distributed array");
+    return (dvmh_array *)handle;
+}
+
+void *dvmh_elem_addr(const dvmh_array *a, const dvmh_idx *idx)
+{
+    const dvmh_array_head *h = &a->head;
+    dvmh_idx off = h->origin;
+    for (int d = 0; d < h->rank; d++)
+        off += idx[d] * h->stride[d];
+    return h->host_data + off * (dvmh_idx)h->elem_size;
+}
+
+int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx)
+{
+    const dvmh_array_head *h = &a->head;
+    for (int d = 0; d < h->rank; d++)
+        if (idx[d] < h->own_lo[d] || idx[d] > h->own_hi[d])
+            return 0;
+    return 1;
+}
+
+void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
+                    void *dst)
+{
+    for (int d = 0; d < a->head.rank; d++)
+        if (idx[d] < 0 || idx[d] >= a->size[d])
+            dvmh_fatal(file, line, "index %lld of dimension %d is out of bounds [0, %lld)",
+                       (long long)idx[d], d + 1, (long long)a->size[d]);
+    int mine = dvmh_owns(a, idx);
+    if (comm_process_count() == 1) {
+        memcpy(dst, dvmh_elem_addr(a, idx), a->head.elem_size);
+        return;
+    }
+    int owner = mine ? comm_process_rank() : 1 << 30;
+    comm_allreduce(DVMH_RED_MIN, DVMH_T_INT, &owner, 1, NULL, 0);
+    if (owner == comm_process_rank())
+        memcpy(dst, dvmh_elem_addr(a, idx), a->head.elem_size);
+    comm_bcast(dst, a->head.elem_size, owner);
+}
+
+void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi)
+{
+    if (array_is_template(obj)) {
+        distr_space_owned(&((dvmh_template *)obj)->space, d, lo, hi);
+        return;
+    }
+    const dvmh_array_head *h = obj;
+    *lo = h->own_lo[d];
+    *hi = h->own_hi[d];
+}

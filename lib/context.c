@@ -1,0 +1,101 @@
+/* context.c: the runtime's one context: start-up (configuration, global
+ * arrays of every translation unit), finish, errors, time. */
+#include "internal.h"
+#include "comm.h"
+
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static dvmh_context context;
+
+dvmh_context *dvmh_ctx(void)
+{
+    return &context;
+}
+
+static int available_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return 1;
+}
+
+void dvmh_register_init(void (*create_globals)(void))
+{
+    dvmh_context *c = dvmh_ctx();
+    void (**grown)(void) = realloc(c->inits, sizeof *grown * (size_t)(c->init_count + 1));
+    if (!grown) {
+        fprintf(stderr, "dvmh: error: out of memory at start-up\n");
+        abort();
+    }
+    c->inits = grown;
+    c->inits[c->init_count++] = create_globals;
+}
+
+static void finish_at_exit(void)
+{
+    dvmh_context *c = dvmh_ctx();
+    if (!c->initialized)
+        return;
+    c->initialized = false;
+    fflush(stdout);
+    comm_stop();
+}
+
+void dvmh_init(int *argc, char ***argv)
+{
+    dvmh_context *c = dvmh_ctx();
+    if (c->initialized)
+        return;
+    comm_start(argc, argv);
+    c->initialized = true;
+    c->start_time = dvmh_wtime();
+    c->threads = env_int("DVMH_NUM_THREADS", available_cpus(), 1);
+    atexit(finish_at_exit);
+    for (int k = 0; k < c->init_count; k++)
+        c->inits[k]();
+}
+
+int dvmh_finish(int status)
+{
+    fflush(stdout);
+    return status;
+}
+
+double dvmh_wtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void dvmh_barrier(void)
+{
+    comm_barrier();
+}
+
+int dvmh_process_count(void)
+{
+    return comm_process_count();
+}
+
+int dvmh_process_rank(void)
+{
+    return comm_process_rank();
+}
+
+void dvmh_fatal(const char *file, int line, const char *fmt, ...)
+{
+    fflush(stdout);
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%d: error: ", file ? file : "<dvmh>", line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    comm_abort(1);
+}

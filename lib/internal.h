@@ -1,0 +1,95 @@
+/* internal.h: the runtime's own view of its objects (context, templates,
+ * arrays, loops). Generated code sees only dvmh.h. */
+#ifndef DVMH_INTERNAL_H
+#define DVMH_INTERNAL_H
+
+#include "dvmh.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define DVMH_TEMPLATE_MAGIC 0x44544d50u
+
+/* How one dimension of a template (or a directly distributed array) is
+ * divided: between grid_dims[axis] processes, or not at all (axis < 0). */
+typedef struct distr_dim {
+    int kind;                       /* enum dvmh_distr_kind */
+    int axis;                       /* grid axis, -1 when not distributed */
+    dvmh_idx *bounds;               /* kind != NONE: processes+1 block starts */
+} distr_dim;
+
+/* A distributed index space: a template, or an array distributed by its
+ * own 'distribute'. */
+typedef struct distr_space {
+    int rank;
+    dvmh_idx size[DVMH_MAX_RANK];
+    distr_dim dim[DVMH_MAX_RANK];
+    int grid_rank;
+    int grid_dims[DVMH_MAX_RANK];
+    int grid_coords[DVMH_MAX_RANK];
+    bool distributed;               /* a distribution has been given */
+} distr_space;
+
+struct dvmh_template {
+    uint32_t magic;
+    distr_space space;
+};
+
+struct dvmh_array {
+    dvmh_array_head head;           /* must stay first: read by generated code */
+    int type;
+    dvmh_idx size[DVMH_MAX_RANK];
+    dvmh_idx shadow_lo[DVMH_MAX_RANK], shadow_hi[DVMH_MAX_RANK];
+    dvmh_idx alloc_lo[DVMH_MAX_RANK], alloc_hi[DVMH_MAX_RANK];
+    /* Ownership comes from 'space' (own distribution) or from an
+     * alignment onto another object's space. */
+    distr_space own_space;
+    const distr_space *align_space; /* NULL: own_space */
+    dvmh_rule align_rules[DVMH_MAX_RANK];
+    bool aligned;
+    bool allocated;
+    const char *file;
+    int line;
+};
+
+typedef struct dvmh_context {
+    bool initialized;
+    int threads;                    /* host device threads */
+    void (**inits)(void);
+    int init_count;
+    double start_time;
+} dvmh_context;
+
+dvmh_context *dvmh_ctx(void);
+
+/* distrib.c */
+void distr_space_init(distr_space *s, int rank, const dvmh_idx *sizes);
+void distr_space_distribute(const char *file, int line, distr_space *s,
+                            const dvmh_distr *distr);
+/* Owned global range of dimension d of the space on this process. */
+void distr_space_owned(const distr_space *s, int d, dvmh_idx *lo, dvmh_idx *hi);
+
+/* array.c */
+void array_compute_ownership(dvmh_array *a);
+bool array_is_array(const void *p);
+bool array_is_template(const void *p);
+const distr_space *object_space(const char *file, int line, void *obj);
+
+/* Indices i with lo <= a*i+b <= hi (a == 0: all or none). */
+void rule_preimage(dvmh_idx a, dvmh_idx b, dvmh_idx lo, dvmh_idx hi, dvmh_idx *ilo, dvmh_idx *ihi);
+/* Owned global range of dimension d of an array or template. */
+void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi);
+
+/* reduce.c */
+size_t reduce_type_size(int type);
+/* Writes the identity of op for type into count elements at var. */
+void reduce_identity(int op, int type, void *var, int count);
+/* acc = acc op value, element-wise; for maxloc/minloc, value (and its loc)
+ * replaces acc only when strictly better, so the earlier one wins ties. */
+void reduce_combine(int op, int type, void *acc, const void *value, int count,
+                    void *acc_loc, const void *value_loc, size_t loc_size);
+
+/* env.c */
+int env_int(const char *name, int default_value, int min_value);
+
+#endif
