@@ -30,4 +30,16 @@ void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords);
 /* The process at grid coordinates coords of a grid of dims. */
 int comm_grid_process(int rank, const int *dims, const int *coords);
 
+/* Collective: renews the shadow edges of distributed array a on the host
+ * of every process from their owners (owners' host copies must be actual).
+ * lo/hi: widths per dimension, NULL for the allocated widths; corner:
+ * diagonal neighbours too. Only the edge boxes move. Returns the bytes this
+ * process sent. One process: nothing to do, returns 0. */
+size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner);
+/* Collective: each process fetches box [lo, hi] (global, inclusive; empty
+ * when some lo > hi) of a into dst, a row-major buffer of exactly that box,
+ * from the owners' host copies. Returns the bytes this process sent.
+ * One process: copies from its own host copy. */
+size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst);
+
 #endif
