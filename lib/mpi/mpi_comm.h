@@ -55,4 +55,19 @@ size_t mpi_box_bytes(const mpi_box_memory *m);
 size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_count,
                     const mpi_transfer *recvs, int recv_count);
 
+/* Where a needed box goes: memory whose element at global index origin
+ * is at base, with these strides (in elements). */
+typedef struct mpi_fetch_dest {
+    void *base;
+    dvmh_idx origin[DVMH_MAX_RANK];
+    dvmh_idx stride[DVMH_MAX_RANK];
+} mpi_fetch_dest;
+
+/* Collective: this process needs need_count boxes of a (needs: per box
+ * lo[rank] then hi[rank], global inclusive), each delivered to its dest;
+ * every process sends the parts it owns that others need. Returns the
+ * bytes this process sent. */
+size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs,
+                 const mpi_fetch_dest *dests);
+
 #endif
