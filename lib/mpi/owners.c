@@ -1,0 +1,112 @@
+/* owners.c: the owned boxes of a distributed array on every process and
+ * the sender-choice rules shared by shadow renewal, remote fetches and the
+ * across pipeline. */
+#include "owners.h"
+#include "../internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void *owners_alloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        dvmh_fatal(__FILE__, __LINE__, "out of memory planning an exchange between processes");
+    return p;
+}
+
+const dvmh_idx *owners_lo(const mpi_owners *o, int q)
+{
+    return o->box + 2 * o->rank * q;
+}
+
+const dvmh_idx *owners_hi(const mpi_owners *o, int q)
+{
+    return o->box + 2 * o->rank * q + o->rank;
+}
+
+void owners_gather(mpi_owners *o, const dvmh_array *a)
+{
+    MPI_Comm w = mpi_world();
+    MPI_Comm_size(w, &o->process_count);
+    MPI_Comm_rank(w, &o->me);
+    int r = o->rank = a->head.rank, n = o->process_count;
+    dvmh_idx mine[2 * DVMH_MAX_RANK];
+    for (int d = 0; d < r; d++) {
+        mine[d] = a->head.owns_all ? 0 : a->head.own_lo[d];
+        mine[r + d] = a->head.owns_all ? a->size[d] - 1 : a->head.own_hi[d];
+    }
+    o->box = owners_alloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)n);
+    MPI_Allgather(mine, 2 * r, MPI_INT64_T, o->box, 2 * r, MPI_INT64_T, w);
+    o->empty = owners_alloc(sizeof(bool) * (size_t)n);
+    for (int q = 0; q < n; q++) {
+        o->empty[q] = false;
+        for (int d = 0; d < r; d++)
+            if (owners_lo(o, q)[d] > owners_hi(o, q)[d])
+                o->empty[q] = true;
+    }
+}
+
+void owners_free(mpi_owners *o)
+{
+    free(o->box);
+    free(o->empty);
+    o->box = NULL;
+    o->empty = NULL;
+}
+
+static bool owners_same_box(const mpi_owners *o, int q1, int q2)
+{
+    return o->empty[q1] == o->empty[q2] &&
+           !memcmp(owners_lo(o, q1), owners_lo(o, q2), sizeof(dvmh_idx) * 2 * (size_t)o->rank);
+}
+
+bool owners_is_leader(const mpi_owners *o, int q)
+{
+    if (o->empty[q])
+        return false;
+    for (int earlier = 0; earlier < q; earlier++)
+        if (owners_same_box(o, earlier, q))
+            return false;
+    return true;
+}
+
+int owners_sender(const mpi_owners *o, int leader, int r)
+{
+    int members = 0;
+    for (int q = leader; q < o->process_count; q++)
+        if (owners_same_box(o, q, leader)) {
+            if (q == r)
+                return r;
+            members++;
+        }
+    int pick = r % members;
+    for (int q = leader; q < o->process_count; q++)
+        if (owners_same_box(o, q, leader) && pick-- == 0)
+            return q;
+    return leader;
+}
+
+bool owners_piece(const mpi_owners *o, int q, const dvmh_idx *lo, const dvmh_idx *hi,
+                  dvmh_idx *piece_lo, dvmh_idx *piece_hi)
+{
+    for (int d = 0; d < o->rank; d++) {
+        dvmh_idx olo = owners_lo(o, q)[d], ohi = owners_hi(o, q)[d];
+        piece_lo[d] = lo[d] > olo ? lo[d] : olo;
+        piece_hi[d] = hi[d] < ohi ? hi[d] : ohi;
+        if (piece_lo[d] > piece_hi[d])
+            return false;
+    }
+    return true;
+}
+
+mpi_box_memory owners_host_box(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi)
+{
+    mpi_box_memory m = {a->head.host_data, a->head.rank, a->head.elem_size, {0}, {0}, {0}};
+    for (int d = 0; d < m.rank; d++) {
+        m.stride[d] = a->head.stride[d];
+        m.lo[d] = lo[d] - a->alloc_lo[d];
+        m.hi[d] = hi[d] - a->alloc_lo[d];
+    }
+    return m;
+}
