@@ -42,4 +42,20 @@ size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, 
  * One process: copies from its own host copy. */
 size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst);
 
+/* across between processes, as a pipeline for one array a whose iterations
+ * read elements up to flow[d] below in dimension d (flow <= shadow widths;
+ * anti widths are an ordinary comm_shadow_renew before the loop). The loop
+ * runs in stages along array dimension stage_dim; every process goes
+ * through the same stages [lo, hi] of that dimension, in increasing order,
+ * together covering [0, size-1]. Per stage: comm_across_recv (waits for the
+ * flow edge elements of the stage from their owners), run the process's
+ * part of the stage, comm_across_send (to the successors, non-blocking).
+ * start is collective; finish waits for the sends, frees, and returns the
+ * bytes this process sent. */
+typedef struct comm_across comm_across;
+comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim);
+void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi);
+void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi);
+size_t comm_across_finish(comm_across *x);
+
 #endif
