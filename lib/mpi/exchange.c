@@ -42,6 +42,15 @@ size_t mpi_box_bytes(const mpi_box_memory *m)
     return elems * m->elem_size;
 }
 
+void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *request,
+                   MPI_Datatype *type)
+{
+    dvmh_idx first;
+    *type = exchange_box_type(&t->memory, &first);
+    MPI_Isend((char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size, 1, *type,
+              t->peer, tag, comm, request);
+}
+
 size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_count,
                     const mpi_transfer *recvs, int recv_count)
 {
@@ -68,10 +77,7 @@ size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_
         size_t bytes = mpi_box_bytes(&t->memory);
         if (bytes == 0)
             continue;
-        dvmh_idx first;
-        types[posted] = exchange_box_type(&t->memory, &first);
-        MPI_Isend((char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size, 1,
-                  types[posted], t->peer, tag, comm, &requests[posted]);
+        mpi_isend_box(comm, tag, t, &requests[posted], &types[posted]);
         bytes_sent += bytes;
         posted++;
     }

@@ -49,6 +49,9 @@ typedef struct mpi_transfer {
 } mpi_transfer;
 
 size_t mpi_box_bytes(const mpi_box_memory *m);
+/* Starts sending one box; the caller waits for request, then frees type. */
+void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *request,
+                   MPI_Datatype *type);
 /* Posts every receive and send at once and waits for all; each receive
  * must match a send of the same shape on its peer (messages between two
  * processes are matched in posting order). Returns the bytes sent. */
