@@ -58,4 +58,11 @@ void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi);
 void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi);
 size_t comm_across_finish(comm_across *x);
 
+/* Collective: after the layout of a changed (redistribute, realign), fills
+ * its new owned elements on the host from the processes that owned them
+ * before. old: a's head as it was before the change, its host_data still
+ * allocated (the caller frees it afterwards). Returns the bytes this
+ * process sent. */
+size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old);
+
 #endif
