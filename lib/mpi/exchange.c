@@ -12,7 +12,7 @@
  * stride. */
 static MPI_Datatype exchange_box_type(const mpi_box_memory *m, dvmh_idx *first_elem)
 {
-    dvmh_idx offset = 0;
+    dvmh_idx offset = m->offset;
     for (int d = 0; d < m->rank; d++)
         offset += m->lo[d] * m->stride[d];
     *first_elem = offset;

@@ -37,13 +37,21 @@ static void needs_gather(fetch_needs *f, const mpi_owners *o, int need_count, co
 static mpi_box_memory dest_box(const mpi_fetch_dest *dest, int rank, size_t elem_size,
                                const dvmh_idx *lo, const dvmh_idx *hi)
 {
-    mpi_box_memory m = {dest->base, rank, elem_size, {0}, {0}, {0}};
+    mpi_box_memory m = {dest->base, rank, elem_size, {0}, {0}, {0}, dest->offset};
     for (int d = 0; d < rank; d++) {
         m.stride[d] = dest->stride[d];
         m.lo[d] = lo[d] - dest->origin[d];
         m.hi[d] = hi[d] - dest->origin[d];
     }
     return m;
+}
+
+static mpi_box_memory source_box(const dvmh_array *a, const mpi_fetch_dest *source,
+                                 const dvmh_idx *lo, const dvmh_idx *hi)
+{
+    if (!source)
+        return owners_host_box(a, lo, hi);
+    return dest_box(source, a->head.rank, a->head.elem_size, lo, hi);
 }
 
 /* Row-by-row copy between two memory boxes of the same shape. */
@@ -61,8 +69,8 @@ static void copy_box(const mpi_box_memory *from, const mpi_box_memory *to)
             from_off += (from->lo[d] + idx[d]) * from->stride[d];
             to_off += (to->lo[d] + idx[d]) * to->stride[d];
         }
-        memmove((char *)to->base + to_off * (dvmh_idx)es,
-                (char *)from->base + from_off * (dvmh_idx)es, row);
+        memmove((char *)to->base + (to->offset + to_off) * (dvmh_idx)es,
+                (char *)from->base + (from->offset + from_off) * (dvmh_idx)es, row);
         int d = r - 2;
         for (; d >= 0; d--) {
             if (++idx[d] <= from->hi[d] - from->lo[d])
@@ -74,10 +82,12 @@ static void copy_box(const mpi_box_memory *from, const mpi_box_memory *to)
     }
 }
 
-size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs, const mpi_fetch_dest *dests)
+/* Needs served by the owners o from their memory 'source' (NULL: the host
+ * copy of a). */
+static size_t fetch_with(dvmh_array *a, mpi_owners *o_ptr, const mpi_fetch_dest *source,
+                         int need_count, const dvmh_idx *needs, const mpi_fetch_dest *dests)
 {
-    mpi_owners o;
-    owners_gather(&o, a);
+    mpi_owners o = *o_ptr;
     fetch_needs f;
     needs_gather(&f, &o, need_count, needs);
     int r = o.rank, n = o.process_count;
@@ -97,13 +107,13 @@ size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs, const mpi
                     const mpi_fetch_dest *dest = &dests[k - f.first[o.me]];
                     mpi_box_memory to = dest_box(dest, r, a->head.elem_size, lo, hi);
                     if (sender == o.me) {
-                        mpi_box_memory from = owners_host_box(a, lo, hi);
+                        mpi_box_memory from = source_box(a, source, lo, hi);
                         copy_box(&from, &to);
                     } else {
                         recvs[recv_count++] = (mpi_transfer){sender, to};
                     }
                 } else if (sender == o.me) {
-                    sends[send_count++] = (mpi_transfer){receiver, owners_host_box(a, lo, hi)};
+                    sends[send_count++] = (mpi_transfer){receiver, source_box(a, source, lo, hi)};
                 }
             }
     size_t bytes = mpi_exchange(mpi_world(), 11, sends, send_count, recvs, recv_count);
@@ -111,6 +121,25 @@ size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs, const mpi
     free(recvs);
     free(f.first);
     free(f.box);
+    return bytes;
+}
+
+size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs, const mpi_fetch_dest *dests)
+{
+    mpi_owners o;
+    owners_gather(&o, a);
+    size_t bytes = fetch_with(a, &o, NULL, need_count, needs, dests);
+    owners_free(&o);
+    return bytes;
+}
+
+size_t mpi_fetch_from(dvmh_array *a, const dvmh_idx *old_lo, const dvmh_idx *old_hi,
+                      const mpi_fetch_dest *old, int need_count, const dvmh_idx *needs,
+                      const mpi_fetch_dest *dests)
+{
+    mpi_owners o;
+    owners_gather_boxes(&o, a->head.rank, old_lo, old_hi);
+    size_t bytes = fetch_with(a, &o, old, need_count, needs, dests);
     owners_free(&o);
     return bytes;
 }

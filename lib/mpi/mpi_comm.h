@@ -31,15 +31,16 @@ bool mpi_reduce_supported(int op, int type);
 void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
                    void *loc, size_t loc_size);
 
-/* A box of a local array in memory: base is the address of local index
- * (0,..,0); lo/hi are inclusive indices relative to base; stride is in
- * elements. */
+/* A box of an array in memory: element idx is at base + (offset +
+ * sum idx[d] * stride[d]) elements; lo/hi are the box's inclusive bounds
+ * in the same index space. */
 typedef struct mpi_box_memory {
     void *base;
     int rank;
     size_t elem_size;
     dvmh_idx stride[DVMH_MAX_RANK];
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    dvmh_idx offset;
 } mpi_box_memory;
 
 /* One box sent to, or received from, one process. */
@@ -58,12 +59,13 @@ void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *r
 size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_count,
                     const mpi_transfer *recvs, int recv_count);
 
-/* Where a needed box goes: memory whose element at global index origin
- * is at base, with these strides (in elements). */
+/* Memory holding (part of) an array: global element idx is at base +
+ * (offset + sum (idx[d] - origin[d]) * stride[d]) elements. */
 typedef struct mpi_fetch_dest {
     void *base;
     dvmh_idx origin[DVMH_MAX_RANK];
     dvmh_idx stride[DVMH_MAX_RANK];
+    dvmh_idx offset;
 } mpi_fetch_dest;
 
 /* Collective: this process needs need_count boxes of a (needs: per box
@@ -72,5 +74,10 @@ typedef struct mpi_fetch_dest {
  * bytes this process sent. */
 size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs,
                  const mpi_fetch_dest *dests);
+/* The same, from the owners of an earlier layout: each process owned
+ * box [old_lo, old_hi] (empty: some lo > hi) held in old memory. */
+size_t mpi_fetch_from(dvmh_array *a, const dvmh_idx *old_lo, const dvmh_idx *old_hi,
+                      const mpi_fetch_dest *old, int need_count, const dvmh_idx *needs,
+                      const mpi_fetch_dest *dests);
 
 #endif

@@ -27,14 +27,24 @@ const dvmh_idx *owners_hi(const mpi_owners *o, int q)
 
 void owners_gather(mpi_owners *o, const dvmh_array *a)
 {
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    for (int d = 0; d < a->head.rank; d++) {
+        lo[d] = a->head.owns_all ? 0 : a->head.own_lo[d];
+        hi[d] = a->head.owns_all ? a->size[d] - 1 : a->head.own_hi[d];
+    }
+    owners_gather_boxes(o, a->head.rank, lo, hi);
+}
+
+void owners_gather_boxes(mpi_owners *o, int rank, const dvmh_idx *lo, const dvmh_idx *hi)
+{
     MPI_Comm w = mpi_world();
     MPI_Comm_size(w, &o->process_count);
     MPI_Comm_rank(w, &o->me);
-    int r = o->rank = a->head.rank, n = o->process_count;
+    int r = o->rank = rank, n = o->process_count;
     dvmh_idx mine[2 * DVMH_MAX_RANK];
     for (int d = 0; d < r; d++) {
-        mine[d] = a->head.owns_all ? 0 : a->head.own_lo[d];
-        mine[r + d] = a->head.owns_all ? a->size[d] - 1 : a->head.own_hi[d];
+        mine[d] = lo[d];
+        mine[r + d] = hi[d];
     }
     o->box = owners_alloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)n);
     MPI_Allgather(mine, 2 * r, MPI_INT64_T, o->box, 2 * r, MPI_INT64_T, w);
@@ -102,11 +112,12 @@ bool owners_piece(const mpi_owners *o, int q, const dvmh_idx *lo, const dvmh_idx
 
 mpi_box_memory owners_host_box(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi)
 {
-    mpi_box_memory m = {a->head.host_data, a->head.rank, a->head.elem_size, {0}, {0}, {0}};
+    mpi_box_memory m = {a->head.host_data, a->head.rank, a->head.elem_size, {0}, {0}, {0},
+                        a->head.origin};
     for (int d = 0; d < m.rank; d++) {
         m.stride[d] = a->head.stride[d];
-        m.lo[d] = lo[d] - a->alloc_lo[d];
-        m.hi[d] = hi[d] - a->alloc_lo[d];
+        m.lo[d] = lo[d];
+        m.hi[d] = hi[d];
     }
     return m;
 }

@@ -14,6 +14,8 @@ typedef struct mpi_owners {
 
 /* Collective: gathers every process's owned box of a. */
 void owners_gather(mpi_owners *o, const dvmh_array *a);
+/* Collective: gathers a box given by every process. */
+void owners_gather_boxes(mpi_owners *o, int rank, const dvmh_idx *lo, const dvmh_idx *hi);
 void owners_free(mpi_owners *o);
 const dvmh_idx *owners_lo(const mpi_owners *o, int q);
 const dvmh_idx *owners_hi(const mpi_owners *o, int q);

@@ -51,7 +51,7 @@ static int shadow_boxes(const dvmh_array *a, const dvmh_idx *width_lo, const dvm
 
 static mpi_fetch_dest host_dest(const dvmh_array *a)
 {
-    mpi_fetch_dest dest = {a->head.host_data, {0}, {0}};
+    mpi_fetch_dest dest = {a->head.host_data, {0}, {0}, 0};
     for (int d = 0; d < a->head.rank; d++) {
         dest.origin[d] = a->alloc_lo[d];
         dest.stride[d] = a->head.stride[d];
@@ -91,7 +91,7 @@ size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, voi
 {
     int r = a->head.rank;
     dvmh_idx box[2 * DVMH_MAX_RANK];
-    mpi_fetch_dest dest = {dst, {0}, {0}};
+    mpi_fetch_dest dest = {dst, {0}, {0}, 0};
     bool empty = false;
     dvmh_idx stride = 1;
     for (int d = r - 1; d >= 0; d--) {

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
             dvmh_idx plo[2], phi[2];
             block(N, dims[0], c0, &plo[0], &phi[0]);
             block(M, dims[1], c1, &plo[1], &phi[1]);
-            mpi_transfer s = {peer, {local, 2, sizeof(double), {ext[1], 1}, {0}, {0}}};
+            mpi_transfer s = {peer, {local, 2, sizeof(double), {ext[1], 1}, {0}, {0}, 0}};
             mpi_transfer r = s;
             for (int d = 0; d < 2; d++) {
                 dvmh_idx base = own_lo[d] - shadow_lo[d];
