@@ -24,25 +24,26 @@ void comm_abort(int status)
 
 int comm_process_count(void)
 {
-    int count;
-    MPI_Comm_size(mpi_world(), &count);
-    return count;
+    return mpi_process_count();
 }
 
 int comm_process_rank(void)
 {
-    int rank;
-    MPI_Comm_rank(mpi_world(), &rank);
-    return rank;
+    return mpi_process_rank();
 }
 
 void comm_barrier(void)
 {
-    MPI_Barrier(mpi_world());
+    if (mpi_running())
+        MPI_Barrier(mpi_world());
 }
 
 void comm_bcast(void *buf, size_t bytes, int root)
 {
+    /* Outside MPI's lifetime (stdio in constructors or at exit) every
+     * process keeps its own values. */
+    if (!mpi_running())
+        return;
     /* MPI counts are int: large buffers go in pieces. */
     char *p = buf;
     while (bytes > 0) {
@@ -55,6 +56,8 @@ void comm_bcast(void *buf, size_t bytes, int root)
 
 void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
 {
+    if (!mpi_running())
+        return;
     mpi_allreduce(mpi_world(), op, type, values, count, loc, loc_size);
 }
 

@@ -21,6 +21,13 @@ void mpi_stop(void);
 /* Flushes stdio and stops every process with this exit status. */
 void mpi_abort_all(int status) __attribute__((noreturn));
 
+/* This process among all; before mpi_start: rank 0 of 1; after mpi_stop:
+ * as they were. */
+int mpi_process_count(void);
+int mpi_process_rank(void);
+/* Between mpi_start and mpi_stop: messages can be exchanged. */
+bool mpi_running(void);
+
 /* The grid the user asked for in DVMH_PROC_GRID: its rank (0 if unset)
  * and dims. */
 int mpi_requested_grid(int *dims);

@@ -9,10 +9,12 @@
 
 static struct {
     MPI_Comm world;
+    /* Kept after MPI stops, so that output at exit still happens once. */
+    int process_count, process_rank;
     bool started_mpi;           /* we called MPI_Init, so we finalize */
     int grid_rank;              /* of DVMH_PROC_GRID; 0: unset */
     int grid_dims[DVMH_MAX_RANK];
-} mpi_state = {MPI_COMM_NULL, false, 0, {0}};
+} mpi_state = {MPI_COMM_NULL, 1, 0, false, 0, {0}};
 
 MPI_Comm mpi_world(void)
 {
@@ -56,6 +58,8 @@ void mpi_start(int *argc, char ***argv)
         mpi_state.started_mpi = true;
     }
     MPI_Comm_dup(MPI_COMM_WORLD, &mpi_state.world);
+    MPI_Comm_size(mpi_state.world, &mpi_state.process_count);
+    MPI_Comm_rank(mpi_state.world, &mpi_state.process_rank);
     mpi_read_requested_grid();
 }
 
@@ -84,6 +88,21 @@ void mpi_abort_all(int status)
         MPI_Abort(mpi_state.world != MPI_COMM_NULL ? mpi_state.world : MPI_COMM_WORLD,
                   status ? status : 1);
     exit(status ? status : 1);
+}
+
+int mpi_process_count(void)
+{
+    return mpi_state.process_count;
+}
+
+int mpi_process_rank(void)
+{
+    return mpi_state.process_rank;
+}
+
+bool mpi_running(void)
+{
+    return mpi_state.world != MPI_COMM_NULL;
 }
 
 int mpi_requested_grid(int *dims)
