@@ -137,6 +137,18 @@ int main(int argc, char **argv)
     CHECK(dvmh_puts("") >= 0);
     dvmh_fflush(stdout);
 
+    /* Standard input (given by the test): read by the I/O process only,
+     * the values reach every process. */
+    int x = 0, y = 0;
+    char name[8] = "";
+    CHECK(dvmh_scanf("%d %d %7s", &x, &y, name) == 3);
+    CHECK(x == 5 && y == -7 && !strcmp(name, "input"));
+    CHECK(dvmh_getchar() == '\n');
+    char rest[32] = "";
+    CHECK(dvmh_fgets(rest, sizeof rest, stdin) == rest && !strcmp(rest, "last line\n"));
+    CHECK(dvmh_getchar() == EOF);
+    dvmh_printf("sum %d of %s\n", x + y, name);
+
     check_text_files(argv[1]);
     check_distributed_binary(argv[1]);
 
