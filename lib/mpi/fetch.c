@@ -92,30 +92,38 @@ static size_t fetch_with(dvmh_array *a, mpi_owners *o_ptr, const mpi_fetch_dest 
     needs_gather(&f, &o, need_count, needs);
     int r = o.rank, n = o.process_count;
     /* At most one message per (need, owner group) pair. */
-    mpi_transfer *sends = owners_alloc(sizeof(mpi_transfer) * (size_t)f.first[n] * (size_t)n);
+    mpi_transfer *sends = owners_alloc(sizeof(mpi_transfer) * (size_t)f.first[n]);
     mpi_transfer *recvs = owners_alloc(sizeof(mpi_transfer) * (size_t)need_count * (size_t)n);
     int send_count = 0, recv_count = 0;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    for (int receiver = 0; receiver < n; receiver++)
-        for (int k = f.first[receiver]; k < f.first[receiver + 1]; k++)
-            for (int q = 0; q < n; q++) {
-                const dvmh_idx *need_lo = f.box + 2 * r * k, *need_hi = need_lo + r;
-                if (!owners_is_leader(&o, q) || !owners_piece(&o, q, need_lo, need_hi, lo, hi))
-                    continue;
-                int sender = owners_sender(&o, q, receiver);
-                if (receiver == o.me) {
-                    const mpi_fetch_dest *dest = &dests[k - f.first[o.me]];
-                    mpi_box_memory to = dest_box(dest, r, a->head.elem_size, lo, hi);
-                    if (sender == o.me) {
-                        mpi_box_memory from = source_box(a, source, lo, hi);
-                        copy_box(&from, &to);
-                    } else {
-                        recvs[recv_count++] = (mpi_transfer){sender, to};
-                    }
-                } else if (sender == o.me) {
-                    sends[send_count++] = (mpi_transfer){receiver, source_box(a, source, lo, hi)};
-                }
+    /* What this process sends: the pieces of others' needs inside its own
+     * box, when it is the member of its owner group chosen to serve them. */
+    int my_leader = o.empty[o.me] ? -1 : o.leader[o.me];
+    for (int receiver = 0; receiver < n && my_leader >= 0; receiver++) {
+        if (receiver == o.me || owners_sender(&o, my_leader, receiver) != o.me)
+            continue;
+        for (int k = f.first[receiver]; k < f.first[receiver + 1]; k++) {
+            const dvmh_idx *need_lo = f.box + 2 * r * k, *need_hi = need_lo + r;
+            if (owners_piece(&o, o.me, need_lo, need_hi, lo, hi))
+                sends[send_count++] = (mpi_transfer){receiver, source_box(a, source, lo, hi)};
+        }
+    }
+    /* What it receives (or copies, from its own box): its needs, piece by
+     * owner group, in the order the senders above enumerate them. */
+    for (int k = f.first[o.me]; k < f.first[o.me + 1]; k++)
+        for (int q = 0; q < n; q++) {
+            const dvmh_idx *need_lo = f.box + 2 * r * k, *need_hi = need_lo + r;
+            if (!owners_is_leader(&o, q) || !owners_piece(&o, q, need_lo, need_hi, lo, hi))
+                continue;
+            int sender = owners_sender(&o, q, o.me);
+            mpi_box_memory to = dest_box(&dests[k - f.first[o.me]], r, a->head.elem_size, lo, hi);
+            if (sender == o.me) {
+                mpi_box_memory from = source_box(a, source, lo, hi);
+                copy_box(&from, &to);
+            } else {
+                recvs[recv_count++] = (mpi_transfer){sender, to};
             }
+        }
     size_t bytes = mpi_exchange(mpi_world(), 11, sends, send_count, recvs, recv_count);
     free(sends);
     free(recvs);

@@ -25,6 +25,12 @@ const dvmh_idx *owners_hi(const mpi_owners *o, int q)
     return o->box + 2 * o->rank * q + o->rank;
 }
 
+static bool owners_same_box(const mpi_owners *o, int q1, int q2)
+{
+    return o->empty[q1] == o->empty[q2] &&
+           !memcmp(owners_lo(o, q1), owners_lo(o, q2), sizeof(dvmh_idx) * 2 * (size_t)o->rank);
+}
+
 void owners_gather(mpi_owners *o, const dvmh_array *a)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
@@ -55,44 +61,43 @@ void owners_gather_boxes(mpi_owners *o, int rank, const dvmh_idx *lo, const dvmh
             if (owners_lo(o, q)[d] > owners_hi(o, q)[d])
                 o->empty[q] = true;
     }
+    o->leader = owners_alloc(sizeof(int) * (size_t)n);
+    for (int q = 0; q < n; q++) {
+        o->leader[q] = q;
+        for (int earlier = 0; earlier < q; earlier++)
+            if (owners_same_box(o, earlier, q)) {
+                o->leader[q] = o->leader[earlier];
+                break;
+            }
+    }
 }
 
 void owners_free(mpi_owners *o)
 {
     free(o->box);
     free(o->empty);
+    free(o->leader);
     o->box = NULL;
     o->empty = NULL;
+    o->leader = NULL;
 }
 
-static bool owners_same_box(const mpi_owners *o, int q1, int q2)
-{
-    return o->empty[q1] == o->empty[q2] &&
-           !memcmp(owners_lo(o, q1), owners_lo(o, q2), sizeof(dvmh_idx) * 2 * (size_t)o->rank);
-}
 
 bool owners_is_leader(const mpi_owners *o, int q)
 {
-    if (o->empty[q])
-        return false;
-    for (int earlier = 0; earlier < q; earlier++)
-        if (owners_same_box(o, earlier, q))
-            return false;
-    return true;
+    return !o->empty[q] && o->leader[q] == q;
 }
 
 int owners_sender(const mpi_owners *o, int leader, int r)
 {
+    if (o->leader[r] == leader)
+        return r;
     int members = 0;
     for (int q = leader; q < o->process_count; q++)
-        if (owners_same_box(o, q, leader)) {
-            if (q == r)
-                return r;
-            members++;
-        }
+        members += o->leader[q] == leader;
     int pick = r % members;
     for (int q = leader; q < o->process_count; q++)
-        if (owners_same_box(o, q, leader) && pick-- == 0)
+        if (o->leader[q] == leader && pick-- == 0)
             return q;
     return leader;
 }

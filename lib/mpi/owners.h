@@ -10,6 +10,7 @@ typedef struct mpi_owners {
     int process_count, me, rank;
     dvmh_idx *box;              /* per process: lo[rank], hi[rank] */
     bool *empty;
+    int *leader;                /* per process: lowest rank owning the same box */
 } mpi_owners;
 
 /* Collective: gathers every process's owned box of a. */
