@@ -268,6 +268,14 @@ void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
  * reduction results into their variables, and frees l. */
 void dvmh_loop_run(dvmh_loop *l);
 
+/* The thread number inside a handler's parallel region. */
+#ifdef _OPENMP
+#include <omp.h>
+#define DVMH_THREAD_NUM() omp_get_thread_num()
+#else
+#define DVMH_THREAD_NUM() 0
+#endif
+
 /* Inside handlers: reduction k's identity into a thread's private copy,
  * then that copy handed back (one per thread id). */
 void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc);

@@ -1,0 +1,224 @@
+/* ast.c: building the flat cursor tree of the main file (see ast.h). */
+#include "ast.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct build_state {
+    ast *a;
+    int parent;
+    int last_child;
+} build_state;
+
+static bool offsets_of(ast *a, CXCursor c, size_t *start, size_t *end, bool *from_macro)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXSourceLocation b = clang_getRangeStart(r), e = clang_getRangeEnd(r);
+    CXFile fb, fe;
+    unsigned ob, oe;
+    clang_getExpansionLocation(b, &fb, NULL, NULL, &ob);
+    clang_getExpansionLocation(e, &fe, NULL, NULL, &oe);
+    if (!fb || !clang_File_isEqual(fb, a->file) || !fe || !clang_File_isEqual(fe, a->file))
+        return false;
+    CXFile sb, se;
+    unsigned osb, ose;
+    clang_getSpellingLocation(b, &sb, NULL, NULL, &osb);
+    clang_getSpellingLocation(e, &se, NULL, NULL, &ose);
+    *from_macro = !sb || !se || osb != ob || ose != oe;
+    *start = ob;
+    *end = oe;
+    return oe >= ob && oe <= a->text_len;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data);
+
+static int add_node(ast *a, CXCursor c, size_t start, size_t end, bool from_macro, int parent)
+{
+    if (a->count == a->capacity) {
+        a->capacity = a->capacity ? a->capacity * 2 : 1024;
+        a->nodes = realloc(a->nodes, sizeof(node) * (size_t)a->capacity);
+        if (!a->nodes)
+            abort();
+    }
+    node *n = &a->nodes[a->count];
+    n->cursor = c;
+    n->kind = clang_getCursorKind(c);
+    n->start = start;
+    n->end = end;
+    n->from_macro = from_macro;
+    n->parent = parent;
+    n->first_child = n->next_sibling = -1;
+    return a->count++;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    build_state *s = data;
+    ast *a = s->a;
+    size_t start, end;
+    bool from_macro;
+    if (!offsets_of(a, c, &start, &end, &from_macro))
+        return CXChildVisit_Continue;
+    int idx = add_node(a, c, start, end, from_macro, s->parent);
+    if (s->last_child >= 0)
+        a->nodes[s->last_child].next_sibling = idx;
+    else if (s->parent >= 0)
+        a->nodes[s->parent].first_child = idx;
+    s->last_child = idx;
+    build_state inner = {a, idx, -1};
+    clang_visitChildren(c, visit, &inner);
+    return CXChildVisit_Continue;
+}
+
+void ast_build(ast *a)
+{
+    build_state s = {a, -1, -1};
+    clang_visitChildren(clang_getTranslationUnitCursor(a->tu), visit, &s);
+}
+
+void ast_free(ast *a)
+{
+    free(a->nodes);
+    a->nodes = NULL;
+    a->count = a->capacity = 0;
+}
+
+void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col)
+{
+    unsigned l = 1;
+    size_t ls = 0;
+    for (size_t k = 0; k < offset && k < a->text_len; k++)
+        if (a->text[k] == '\n') {
+            l++;
+            ls = k + 1;
+        }
+    *line = l;
+    *col = (unsigned)(offset - ls + 1);
+}
+
+char *ast_text(const ast *a, size_t start, size_t end)
+{
+    if (end < start)
+        end = start;
+    return strndup(a->text + start, end - start);
+}
+
+char *ast_spelling(const node *n)
+{
+    CXString s = clang_getCursorSpelling(n->cursor);
+    char *r = strdup(clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+char *type_spelling(CXType t)
+{
+    CXString s = clang_getTypeSpelling(t);
+    char *r = strdup(clang_getCString(s));
+    clang_disposeString(s);
+    return r;
+}
+
+int ast_find_decl(const ast *a, CXCursor decl)
+{
+    if (clang_Cursor_isNull(decl))
+        return -1;
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    for (int k = 0; k < a->count; k++) {
+        enum CXCursorKind kind = a->nodes[k].kind;
+        if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl)
+            continue;
+        if (clang_equalCursors(clang_getCanonicalCursor(a->nodes[k].cursor), canon))
+            return k;
+    }
+    return -1;
+}
+
+int ast_referenced(const ast *a, int n)
+{
+    return ast_find_decl(a, clang_getCursorReferenced(a->nodes[n].cursor));
+}
+
+static bool scope_contains(const ast *a, int decl, size_t offset)
+{
+    int scope = a->nodes[decl].parent;
+    if (scope >= 0 && a->nodes[scope].kind == CXCursor_DeclStmt)
+        scope = a->nodes[scope].parent;
+    if (scope < 0)
+        return true;
+    return a->nodes[scope].start <= offset && offset < a->nodes[scope].end;
+}
+
+int ast_lookup(const ast *a, const char *name, size_t offset)
+{
+    int best = -1;
+    for (int k = 0; k < a->count; k++) {
+        const node *n = &a->nodes[k];
+        if ((n->kind != CXCursor_VarDecl && n->kind != CXCursor_ParmDecl) || n->start > offset)
+            continue;
+        char *s = ast_spelling(n);
+        bool same = !strcmp(s, name);
+        free(s);
+        if (same && scope_contains(a, k, offset) && (best < 0 || n->start >= a->nodes[best].start))
+            best = k;
+    }
+    return best;
+}
+
+int ast_ancestor(const ast *a, int n, enum CXCursorKind kind)
+{
+    for (int p = a->nodes[n].parent; p >= 0; p = a->nodes[p].parent)
+        if (a->nodes[p].kind == kind)
+            return p;
+    return -1;
+}
+
+int ast_nth_child(const ast *a, int n, int index)
+{
+    int c = a->nodes[n].first_child;
+    while (c >= 0 && index-- > 0)
+        c = a->nodes[c].next_sibling;
+    return c;
+}
+
+int ast_child_count(const ast *a, int n)
+{
+    int count = 0;
+    for (int c = a->nodes[n].first_child; c >= 0; c = a->nodes[c].next_sibling)
+        count++;
+    return count;
+}
+
+size_t ast_skip_blanks(const ast *a, size_t k)
+{
+    const char *t = a->text;
+    while (k < a->text_len) {
+        if (t[k] == ' ' || t[k] == '\t' || t[k] == '\n' || t[k] == '\r')
+            k++;
+        else if (t[k] == '/' && k + 1 < a->text_len && t[k + 1] == '/')
+            while (k < a->text_len && t[k] != '\n')
+                k++;
+        else if (t[k] == '/' && k + 1 < a->text_len && t[k + 1] == '*') {
+            k += 2;
+            while (k + 1 < a->text_len && !(t[k] == '*' && t[k + 1] == '/'))
+                k++;
+            k += 2;
+        } else
+            break;
+    }
+    return k;
+}
+
+size_t ast_stmt_end(const ast *a, int n)
+{
+    size_t e = a->nodes[n].end;
+    if (a->nodes[n].kind == CXCursor_CompoundStmt)
+        return e;
+    if (e > 0 && a->text[e - 1] == ';')
+        return e;
+    size_t k = ast_skip_blanks(a, e);
+    if (k < a->text_len && a->text[k] == ';')
+        return k + 1;
+    return e;
+}

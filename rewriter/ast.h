@@ -1,0 +1,51 @@
+/* ast.h: the main file's syntax tree as a flat array of libclang cursors
+ * with parent/child links and file offsets, plus the questions the code
+ * generator asks of it (declarations in scope, types, tokens). */
+#ifndef CDVMH_AST_H
+#define CDVMH_AST_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct node {
+    CXCursor cursor;
+    enum CXCursorKind kind;
+    size_t start, end;              /* offsets in the main file */
+    bool from_macro;                /* extent comes out of a macro expansion */
+    int parent;                     /* -1: the translation unit */
+    int first_child, next_sibling;  /* -1: none */
+} node;
+
+typedef struct ast {
+    CXTranslationUnit tu;
+    CXFile file;
+    const char *text;
+    size_t text_len;
+    node *nodes;
+    int count, capacity;
+} ast;
+
+void ast_build(ast *a);
+void ast_free(ast *a);
+
+/* The 1-based line and column of an offset. */
+void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col);
+char *ast_text(const ast *a, size_t start, size_t end);
+char *ast_spelling(const node *n);
+char *type_spelling(CXType t);
+/* The node declaring what a reference names (canonical), or -1. */
+int ast_referenced(const ast *a, int n);
+int ast_find_decl(const ast *a, CXCursor decl);
+/* The declaration of a variable named name visible at offset, or -1. */
+int ast_lookup(const ast *a, const char *name, size_t offset);
+/* The nearest ancestor of n of the given kind, or -1. */
+int ast_ancestor(const ast *a, int n, enum CXCursorKind kind);
+int ast_nth_child(const ast *a, int n, int index);
+int ast_child_count(const ast *a, int n);
+/* Skips blanks and comments forward from offset. */
+size_t ast_skip_blanks(const ast *a, size_t offset);
+/* The end of a statement, including the ';' that ends an expression. */
+size_t ast_stmt_end(const ast *a, int n);
+
+#endif

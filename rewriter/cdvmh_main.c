@@ -1,0 +1,79 @@
+/* cdvmh_main.c: the cdvmh tool: C-DVMH in, the generated C out. */
+#include "cdvmh.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fputs("usage: cdvmh [options] FILE.c [-o OUT.c]\n"
+          "  -o FILE          write the generated C there (default: standard output)\n"
+          "  -I DIR, -D M[=V], -U M, -std=STD, -include FILE\n"
+          "                   passed to the parser as to the compiler\n"
+          "  --remarks        report what was generated for each parallel loop\n"
+          "  --help           this text\n",
+          f);
+}
+
+int main(int argc, char **argv)
+{
+    const char *input = NULL, *output = NULL;
+    const char **args = calloc((size_t)argc + 1, sizeof(char *));
+    int nargs = 0, remarks = 0;
+    for (int k = 1; k < argc; k++) {
+        const char *a = argv[k];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            free(args);
+            return 0;
+        } else if (!strcmp(a, "-o") && k + 1 < argc) {
+            output = argv[++k];
+        } else if (!strcmp(a, "--remarks") || !strcmp(a, "-Rpass=dvmh")) {
+            remarks = 1;
+        } else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
+                    !strcmp(a, "-include")) && k + 1 < argc) {
+            args[nargs++] = a;
+            args[nargs++] = argv[++k];
+        } else if (a[0] == '-' && (a[1] == 'I' || a[1] == 'D' || a[1] == 'U' || !strncmp(a, "-std=", 5))) {
+            args[nargs++] = a;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "cdvmh: unknown option '%s'\n", a);
+            usage(stderr);
+            free(args);
+            return 2;
+        } else if (!input) {
+            input = a;
+        } else {
+            fprintf(stderr, "cdvmh: one input file only ('%s' and '%s')\n", input, a);
+            free(args);
+            return 2;
+        }
+    }
+    if (!input) {
+        usage(stderr);
+        free(args);
+        return 2;
+    }
+    cdvmh_options opt = {input, args, nargs, 0, remarks};
+    cdvmh_output out;
+    int errors = cdvmh_rewrite(&opt, &out);
+    for (size_t k = 0; k < out.ndiags; k++)
+        cdvmh_print_diag(&out.diags[k], stderr);
+    if (errors) {
+        fprintf(stderr, "%d error%s generated.\n", errors, errors == 1 ? "" : "s");
+    } else {
+        FILE *f = output ? fopen(output, "w") : stdout;
+        if (!f) {
+            fprintf(stderr, "cdvmh: cannot write '%s'\n", output);
+            errors = 1;
+        } else {
+            fputs(out.host_c, f);
+            if (output)
+                fclose(f);
+        }
+    }
+    cdvmh_output_free(&out);
+    free(args);
+    return errors ? 1 : 0;
+}

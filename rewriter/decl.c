@@ -1,0 +1,298 @@
+/* decl.c: declarations of distributed arrays and templates become
+ * descriptors created by the runtime; 'inherit' parameters get theirs from
+ * the caller. */
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The [..] sizes written after the declarator's name. */
+static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
+{
+    node *n = &g->a.nodes[var];
+    CXSourceLocation loc = clang_getCursorLocation(n->cursor);
+    unsigned name_off;
+    clang_getExpansionLocation(loc, NULL, NULL, NULL, &name_off);
+    const char *t = g->a.text;
+    size_t k = name_off;
+    while (k < n->end && (t[k] == '_' || (t[k] >= '0' && t[k] <= '9') || (t[k] >= 'a' && t[k] <= 'z') ||
+                          (t[k] >= 'A' && t[k] <= 'Z')))
+        k++;
+    k = ast_skip_blanks(&g->a, k);
+    *pointer = false;
+    if (k < g->a.text_len && t[k] == ')') {
+        *pointer = true;
+        k = ast_skip_blanks(&g->a, k + 1);
+    }
+    int rank = 0;
+    if (*pointer)
+        dims[rank++] = strdup("-1");
+    while (k < g->a.text_len && t[k] == '[' && rank < DIR_MAX_RANK) {
+        int depth = 0;
+        size_t s = k + 1, e = s;
+        for (e = k; e < g->a.text_len; e++) {
+            if (t[e] == '[')
+                depth++;
+            else if (t[e] == ']' && --depth == 0)
+                break;
+        }
+        dims[rank++] = ast_text(&g->a, s, e);
+        k = ast_skip_blanks(&g->a, e + 1);
+    }
+    return rank;
+}
+
+static CXType element_type(CXType t, int *levels)
+{
+    int r = 0;
+    if (t.kind == CXType_Pointer) {
+        t = clang_getPointeeType(t);
+        r++;
+    }
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+           t.kind == CXType_IncompleteArray) {
+        t = clang_getArrayElementType(t);
+        r++;
+    }
+    *levels = r;
+    return t;
+}
+
+static dobj *add_obj(gen *g)
+{
+    g->objs = realloc(g->objs, sizeof(dobj) * (size_t)(g->obj_count + 1));
+    dobj *o = &g->objs[g->obj_count++];
+    memset(o, 0, sizeof *o);
+    return o;
+}
+
+static char *shadow_text(const directive *d, bool hi)
+{
+    if (d->shadow_rank == 0)
+        return strdup("NULL");
+    strbuf b = {0};
+    sb_add(&b, "(dvmh_idx[]){");
+    for (int k = 0; k < d->shadow_rank; k++)
+        sb_printf(&b, "%s(%s)", k ? ", " : "", hi ? d->shadow[k].hi : d->shadow[k].lo);
+    sb_add(&b, "}");
+    return sb_take(&b);
+}
+
+static const char *type_code_of(CXType elem)
+{
+    const char *c = gen_type_code(elem);
+    return c ? c : "DVMH_T_OTHER";
+}
+
+/* The creation code of one object (a statement, no newline). */
+static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank, unsigned line)
+{
+    strbuf b = {0};
+    strbuf sizes = {0};
+    for (int k = 0; k < rank; k++)
+        sb_printf(&sizes, "%s(%s)", k ? ", " : "", dims[k]);
+    char *distr = d->distr_rank ? gen_distr_text(d) : strdup("NULL");
+    if (o->is_template) {
+        sb_printf(&b, "%s = dvmh_template_create(__FILE__, %u, %d, (dvmh_idx[]){%s}, %s);",
+                  o->desc, line, rank, sizes.s, distr);
+    } else {
+        char *lo = shadow_text(d, false), *hi = shadow_text(d, true);
+        int levels;
+        CXType elem = element_type(clang_getCursorType(g->a.nodes[o->decl].cursor), &levels);
+        sb_printf(&b, "%s = dvmh_array_create(__FILE__, %u, %d, sizeof(%s), %s, (dvmh_idx[]){%s}, %s, %s, %s);",
+                  o->desc, line, rank, o->elem, type_code_of(elem), sizes.s, lo, hi, distr);
+        free(lo);
+        free(hi);
+    }
+    if (d->has_align) {
+        dobj *target = gen_lookup_obj(g, d->align_target.name, g->a.nodes[o->decl].start);
+        if (!target) {
+            gen_error_at(g, d->align_target.loc, "'%s' in 'align' is not a distributed array or template",
+                         d->align_target.name);
+        } else {
+            char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, rank);
+            sb_printf(&b, " dvmh_array_align(__FILE__, %u, %s, %s, %s);", line, o->desc, target->desc,
+                      rules);
+            free(rules);
+            if (d->align_rank != rank)
+                gen_error_at(g, d->align_target.loc,
+                             "'align' names %d dimensions for '%s', which has %d", d->align_rank,
+                             o->name, rank);
+        }
+    }
+    free(distr);
+    free(sizes.s);
+    return sb_take(&b);
+}
+
+static void declare_group(gen *g, attached *at)
+{
+    const directive *d = at->dir;
+    int first = at->node;
+    size_t start = g->a.nodes[first].start;
+    /* every declarator of the declaration shares the start offset */
+    int vars[16], nv = 0;
+    for (int n = first; n < g->a.count && nv < 16; n++)
+        if (g->a.nodes[n].kind == CXCursor_VarDecl && g->a.nodes[n].start == start &&
+            g->a.nodes[n].parent == g->a.nodes[first].parent)
+            vars[nv++] = n;
+    size_t end = g->a.nodes[vars[nv - 1]].end;
+    bool file_scope = g->a.nodes[first].parent == -1;
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(g->a.nodes[first].cursor);
+    bool is_extern = sc == CX_SC_Extern;
+    bool is_static = sc == CX_SC_Static;
+    unsigned line, col;
+    ast_line_col(&g->a, start, &line, &col);
+    strbuf decl = {0}, create = {0};
+    if (is_extern)
+        sb_add(&decl, "extern ");
+    else if (is_static)
+        sb_add(&decl, "static ");
+    sb_add(&decl, d->kind == DIR_TEMPLATE ? "dvmh_template " : "dvmh_array ");
+    for (int v = 0; v < nv; v++) {
+        node *n = &g->a.nodes[vars[v]];
+        dobj *o = add_obj(g);
+        o->decl = vars[v];
+        o->name = ast_spelling(n);
+        o->desc = strdup(o->name);
+        o->dir = d;
+        o->is_template = d->kind == DIR_TEMPLATE;
+        if (n->first_child >= 0 && g->a.nodes[n->first_child].kind != CXCursor_IntegerLiteral &&
+            clang_isExpression(g->a.nodes[n->first_child].kind) && !o->is_template) {
+            gen_error(g, g->a.nodes[n->first_child].start,
+                      "a distributed array cannot have an initializer");
+        }
+        char *dims[DIR_MAX_RANK + 1];
+        bool pointer = false;
+        int rank;
+        if (o->is_template) {
+            rank = d->dims_rank;
+            for (int k = 0; k < rank; k++)
+                dims[k] = strdup(d->dims[k]);
+            if (rank == 0)
+                gen_error_at(g, d->loc, "'template' needs its sizes: template[N]...");
+        } else {
+            rank = declarator_dims(g, vars[v], dims, &pointer);
+            int levels;
+            CXType elem = element_type(clang_getCursorType(n->cursor), &levels);
+            o->elem = type_spelling(elem);
+            o->rank = rank;
+            o->pointer = pointer;
+            if (rank == 0 || levels != rank) {
+                gen_error(g, n->start, "'array' directive must precede an array declaration "
+                                       "(or a pointer to rows created by malloc)");
+                for (int k = 0; k < rank; k++)
+                    free(dims[k]);
+                continue;
+            }
+            if (d->distr_rank && d->distr_rank != rank)
+                gen_error_at(g, d->distr[0].loc, "'distribute' gives %d formats for '%s', which has %d dimensions",
+                             d->distr_rank, o->name, rank);
+            if (d->shadow_rank && d->shadow_rank != rank)
+                gen_error_at(g, d->shadow[0].loc, "'shadow' gives %d widths for '%s', which has %d dimensions",
+                             d->shadow_rank, o->name, rank);
+        }
+        o->rank = rank;
+        sb_printf(&decl, "%s*%s%s", v ? ", " : "", o->name,
+                  (!file_scope && !is_static && !is_extern) ? " = NULL" : "");
+        if (!is_extern) {
+            char *c = creation(g, o, d, dims, rank, line);
+            sb_printf(&create, "%s%s", create.len ? " " : "", c);
+            free(c);
+        }
+        for (int k = 0; k < rank; k++)
+            free(dims[k]);
+    }
+    edit *e = edit_begin(&g->e, start, end);
+    edit_lit(e, decl.s);
+    if (create.len) {
+        if (file_scope) {
+            sb_printf(&g->globals, "    %s\n", create.s);
+        } else {
+            size_t after = ast_stmt_end(&g->a, g->a.nodes[first].parent >= 0 &&
+                                                       g->a.nodes[g->a.nodes[first].parent].kind == CXCursor_DeclStmt
+                                                   ? g->a.nodes[first].parent
+                                                   : first);
+            edit *c = edit_begin(&g->e, after, after);
+            if (is_static)
+                edit_litf(c, " if (!%s) { %s }", g->objs[g->obj_count - 1].desc, create.s);
+            else
+                edit_litf(c, " %s", create.s);
+            if (!is_static) {
+                /* destroyed where the block ends */
+                int decl_stmt = g->a.nodes[first].parent;
+                int block = decl_stmt >= 0 ? g->a.nodes[decl_stmt].parent : -1;
+                if (block >= 0 && g->a.nodes[block].kind == CXCursor_CompoundStmt) {
+                    size_t close = g->a.nodes[block].end - 1;
+                    edit *x = edit_begin(&g->e, close, close);
+                    for (int v = 0; v < nv; v++)
+                        edit_litf(x, " dvmh_array_destroy(%s);", g->objs[g->obj_count - nv + v].desc);
+                    edit_lit(x, " ");
+                }
+            }
+        }
+    }
+    free(decl.s);
+    free(create.s);
+}
+
+static void declare_inherit(gen *g, attached *at)
+{
+    node *fn = &g->a.nodes[at->node];
+    int body = -1;
+    for (int c = fn->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+        if (g->a.nodes[c].kind == CXCursor_CompoundStmt)
+            body = c;
+    for (int k = 0; k < at->dir->name_count; k++) {
+        const char *name = at->dir->names[k];
+        int parm = -1;
+        for (int c = fn->first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
+            if (g->a.nodes[c].kind != CXCursor_ParmDecl)
+                continue;
+            char *s = ast_spelling(&g->a.nodes[c]);
+            if (!strcmp(s, name))
+                parm = c;
+            free(s);
+        }
+        if (parm < 0) {
+            gen_error_at(g, at->dir->name_locs[k], "'%s' is not a parameter of this function", name);
+            continue;
+        }
+        CXType t = clang_getCursorType(g->a.nodes[parm].cursor);
+        int levels;
+        CXType elem = element_type(t, &levels);
+        if (t.kind != CXType_Pointer && t.kind != CXType_IncompleteArray &&
+            t.kind != CXType_ConstantArray) {
+            gen_error_at(g, at->dir->name_locs[k], "'inherit' parameter '%s' must be an array or a pointer",
+                         name);
+            continue;
+        }
+        if (body < 0)
+            continue; /* a prototype: nothing to generate */
+        dobj *o = add_obj(g);
+        o->decl = parm;
+        o->name = strdup(name);
+        size_t len = strlen(name) + 16;
+        o->desc = malloc(len);
+        snprintf(o->desc, len, "dvmh_inh_%s", name);
+        o->rank = levels;
+        o->elem = type_spelling(elem);
+        o->dir = at->dir;
+        edit *e = edit_begin(&g->e, g->a.nodes[body].start + 1, g->a.nodes[body].start + 1);
+        edit_litf(e, " dvmh_array *const %s = dvmh_array_of(__FILE__, __LINE__, %s);", o->desc, name);
+    }
+}
+
+void gen_declarations(gen *g)
+{
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (!at->dir || at->node < 0)
+            continue;
+        if (at->dir->kind == DIR_ARRAY || at->dir->kind == DIR_TEMPLATE)
+            declare_group(g, at);
+        else if (at->dir->kind == DIR_INHERIT)
+            declare_inherit(g, at);
+    }
+}

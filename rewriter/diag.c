@@ -1,0 +1,108 @@
+/* diag.c: collecting diagnostics and printing them the way clang does. */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *format_message(const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *s = malloc((size_t)n + 1);
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+void diag_add(diag_list *list, cdvmh_severity severity, const char *file, unsigned line,
+              unsigned column, const char *fmt, ...)
+{
+    if (list->count == list->capacity) {
+        size_t cap = list->capacity ? list->capacity * 2 : 16;
+        cdvmh_diag *grown = realloc(list->items, cap * sizeof *grown);
+        if (!grown)
+            return;
+        list->items = grown;
+        list->capacity = cap;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    cdvmh_diag *d = &list->items[list->count++];
+    d->severity = severity;
+    d->file = strdup(file ? file : "<input>");
+    d->line = line;
+    d->column = column;
+    d->message = format_message(fmt, ap);
+    va_end(ap);
+    if (severity == CDVMH_ERROR)
+        list->errors++;
+}
+
+static int by_location(const void *pa, const void *pb)
+{
+    const cdvmh_diag *a = pa, *b = pb;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->column != b->column)
+        return a->column < b->column ? -1 : 1;
+    return 0;
+}
+
+void diag_take(diag_list *list, cdvmh_output *out)
+{
+    if (list->count > 1)
+        qsort(list->items, list->count, sizeof *list->items, by_location);
+    out->diags = list->items;
+    out->ndiags = list->count;
+    list->items = NULL;
+    list->count = list->capacity = 0;
+}
+
+void diag_free(diag_list *list)
+{
+    for (size_t k = 0; k < list->count; k++) {
+        free(list->items[k].file);
+        free(list->items[k].message);
+    }
+    free(list->items);
+    list->items = NULL;
+    list->count = list->capacity = 0;
+}
+
+static const char *severity_name(cdvmh_severity s)
+{
+    switch (s) {
+    case CDVMH_REMARK: return "remark";
+    case CDVMH_NOTE: return "note";
+    case CDVMH_WARNING: return "warning";
+    default: return "error";
+    }
+}
+
+void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file)
+{
+    FILE *out = stdio_file;
+    fprintf(out, "%s:%u:%u: %s: %s\n", d->file, d->line, d->column, severity_name(d->severity),
+            d->message);
+    FILE *src = fopen(d->file, "r");
+    if (!src)
+        return;
+    char buf[4096];
+    unsigned line = 0;
+    while (fgets(buf, sizeof buf, src)) {
+        if (++line == d->line) {
+            size_t n = strcspn(buf, "\r\n");
+            buf[n] = 0;
+            fprintf(out, "%s\n", buf);
+            for (unsigned c = 1; c < d->column && c <= n; c++)
+                fputc(buf[c - 1] == '\t' ? '\t' : ' ', out);
+            fputs("^\n", out);
+            break;
+        }
+    }
+    fclose(src);
+}

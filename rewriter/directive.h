@@ -1,0 +1,161 @@
+/* directive.h: the directives of C-DVMH as parsed from `#pragma dvm` lines.
+ * Expressions stay source text (the code generator pastes them into C);
+ * every node keeps its location for diagnostics. No libclang here. */
+#ifndef CDVMH_DIRECTIVE_H
+#define CDVMH_DIRECTIVE_H
+
+#include "diag.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define DIR_MAX_RANK 7
+
+typedef struct dir_loc {
+    unsigned line, col;
+} dir_loc;
+
+typedef enum dir_kind {
+    DIR_TEMPLATE, DIR_ARRAY, DIR_INHERIT, DIR_REDISTRIBUTE, DIR_REALIGN,
+    DIR_REGION, DIR_PARALLEL, DIR_GET_ACTUAL, DIR_ACTUAL, DIR_REMOTE_ACCESS,
+    DIR_INTERVAL,
+    /* recognised, not implemented yet */
+    DIR_TASK, DIR_MAP, DIR_TASK_REGION, DIR_TASK_LINK, DIR_HOST_SECTION,
+    DIR_ARRAY_COPY, DIR_SHADOW_ADD, DIR_LOCALIZE, DIR_UNLOCALIZE, DIR_INSTANTIATIONS,
+    DIR_KIND_COUNT
+} dir_kind;
+
+/* One subscript of a mapping reference (on, align target, tie,
+ * remote_access): empty, a*v+b of a declared variable, or a constant. */
+typedef enum dir_index_kind { DIR_INDEX_EMPTY, DIR_INDEX_LINEAR, DIR_INDEX_CONST } dir_index_kind;
+typedef struct dir_index {
+    dir_index_kind kind;
+    char *var;                      /* LINEAR: the variable */
+    char *a;                        /* LINEAR: coefficient text ("1" if none) */
+    char *b;                        /* LINEAR: offset text ("0" if none); CONST: the value */
+    dir_loc loc;
+} dir_index;
+
+typedef struct dir_ref {
+    char *name;
+    dir_loc loc;
+    int rank;
+    dir_index index[DIR_MAX_RANK];
+} dir_ref;
+
+/* A section subscript [lo:hi], [e] (lo == hi) or [] (whole). */
+typedef struct dir_range {
+    char *lo, *hi;                  /* NULL, NULL: whole dimension */
+    dir_loc loc;
+} dir_range;
+
+/* A variable with an optional section, or with widths (shadow_renew,
+ * across): `A`, `A[1:N-2][]`, `A[1:1][0:0]`, `C(corner)`. */
+typedef struct dir_var {
+    char *name;
+    dir_loc loc;
+    int rank;                       /* 0: no subscripts */
+    dir_range range[DIR_MAX_RANK];
+    bool corner;
+    bool out;                       /* across(out(B[..])) */
+} dir_var;
+
+typedef struct dir_var_list {
+    dir_var *items;
+    int count;
+} dir_var_list;
+
+typedef enum dir_distr_kind {
+    DIR_DISTR_NONE, DIR_DISTR_BLOCK, DIR_DISTR_WGTBLOCK, DIR_DISTR_GENBLOCK,
+    DIR_DISTR_MULTBLOCK
+} dir_distr_kind;
+
+typedef struct dir_distr {
+    dir_distr_kind kind;
+    char *arg1, *arg2;              /* wgtblock(W, n) / genblock(G) / multblock(m) */
+    dir_loc loc;
+} dir_distr;
+
+typedef enum dir_red_op {
+    DIR_RED_SUM, DIR_RED_PRODUCT, DIR_RED_MAX, DIR_RED_MIN, DIR_RED_AND, DIR_RED_OR,
+    DIR_RED_XOR, DIR_RED_MAXLOC, DIR_RED_MINLOC
+} dir_red_op;
+
+typedef struct dir_reduction {
+    dir_red_op op;
+    char *var;
+    dir_loc loc;
+    char *loc_var;                  /* maxloc/minloc */
+    dir_loc loc_var_loc;
+    char *loc_count;
+} dir_reduction;
+
+enum { DIR_TARGET_HOST = 1, DIR_TARGET_CUDA = 2 };
+
+typedef struct directive {
+    dir_kind kind;
+    dir_loc loc;                    /* of the directive name */
+
+    /* template, array, redistribute */
+    int distr_rank;                 /* 0: no distribute clause */
+    dir_distr distr[DIR_MAX_RANK];
+    char *distr_target;             /* redistribute(A[..]): A */
+    int dims_rank;                  /* template[N][M]: sizes */
+    char *dims[DIR_MAX_RANK];
+    int shadow_rank;
+    dir_range shadow[DIR_MAX_RANK];
+    /* align (array) / realign: [i][j] with T[..] */
+    bool has_align;
+    char *realign_array;            /* realign(X[i] with ...): X */
+    int align_rank;
+    char *align_dummy[DIR_MAX_RANK]; /* NULL for [] */
+    dir_ref align_target;
+
+    /* inherit */
+    int name_count;
+    char **names;
+    dir_loc *name_locs;
+
+    /* parallel */
+    int loop_rank;
+    char *loop_vars[DIR_MAX_RANK];
+    dir_loc loop_var_locs[DIR_MAX_RANK];
+    bool has_on;
+    dir_ref on;
+    dir_var_list privates;
+    dir_reduction *reductions;
+    int reduction_count;
+    dir_var_list shadow_renew;
+    dir_var_list across;
+    dir_ref *remotes;               /* also the remote_access block's list */
+    int remote_count;
+    dir_ref *ties;
+    int tie_count;
+    int cuda_block_rank;
+    char *cuda_block[3];
+    char *stage;
+
+    /* region */
+    dir_var_list in, out, inout, local;
+    unsigned targets;               /* 0: not given */
+    bool async;
+
+    /* get_actual / actual (has_list false: all) */
+    bool has_list;
+    dir_var_list list;
+
+    /* interval */
+    char *interval_id;
+} directive;
+
+/* Parses the text after `#pragma dvm` (continuations already joined with
+ * blanks, so columns map 1:1 onto the first line unless col_map is given).
+ * col_map[k], line_map[k]: the location of text[k]. Returns NULL after
+ * adding diagnostics on error. */
+directive *dir_parse(const char *text, const unsigned *line_map, const unsigned *col_map,
+                     const char *file, diag_list *diags);
+void dir_free(directive *d);
+const char *dir_kind_name(dir_kind kind);
+const char *dir_red_op_name(dir_red_op op);
+
+#endif

@@ -1,0 +1,186 @@
+/* edit.c: the edit list and its rendering (see edit.h). */
+#include "edit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sb_addn(strbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *grown = realloc(b->s, cap);
+        if (!grown)
+            abort();
+        b->s = grown;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+void sb_add(strbuf *b, const char *s)
+{
+    sb_addn(b, s, strlen(s));
+}
+
+void sb_printf(strbuf *b, const char *fmt, ...)
+{
+    va_list ap, copy;
+    va_start(ap, fmt);
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *tmp = malloc((size_t)n + 1);
+    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb_addn(b, tmp, (size_t)n);
+    free(tmp);
+}
+
+char *sb_take(strbuf *b)
+{
+    char *s = b->s ? b->s : strdup("");
+    b->s = NULL;
+    b->len = b->cap = 0;
+    return s;
+}
+
+edit *edit_begin(edit_list *l, size_t start, size_t end)
+{
+    if (l->count == l->capacity) {
+        l->capacity = l->capacity ? l->capacity * 2 : 64;
+        l->items = realloc(l->items, sizeof(edit) * (size_t)l->capacity);
+        if (!l->items)
+            abort();
+    }
+    edit *e = &l->items[l->count];
+    memset(e, 0, sizeof *e);
+    e->start = start;
+    e->end = end;
+    e->seq = l->count++;
+    l->sorted = false;
+    return e;
+}
+
+static void add_piece(edit *e, edit_piece p)
+{
+    e->pieces = realloc(e->pieces, sizeof(edit_piece) * (size_t)(e->count + 1));
+    e->pieces[e->count++] = p;
+}
+
+void edit_lit(edit *e, const char *s)
+{
+    add_piece(e, (edit_piece){strdup(s), 0, 0});
+}
+
+void edit_litf(edit *e, const char *fmt, ...)
+{
+    va_list ap, copy;
+    va_start(ap, fmt);
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *tmp = malloc((size_t)n + 1);
+    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    add_piece(e, (edit_piece){tmp, 0, 0});
+}
+
+void edit_range(edit *e, size_t start, size_t end)
+{
+    add_piece(e, (edit_piece){NULL, start, end});
+}
+
+bool edit_exists(const edit_list *l, size_t start, size_t end)
+{
+    for (int k = 0; k < l->count; k++)
+        if (l->items[k].start == start && l->items[k].end == end)
+            return true;
+    return false;
+}
+
+/* Insertions first at a position, then the widest replacement, then the
+ * order in which they were made. */
+static int edit_order(const void *pa, const void *pb)
+{
+    const edit *a = pa, *b = pb;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    bool ia = a->start == a->end, ib = b->start == b->end;
+    if (ia != ib)
+        return ia ? -1 : 1;
+    if (a->end != b->end)
+        return a->end > b->end ? -1 : 1;
+    return a->seq < b->seq ? -1 : 1;
+}
+
+unsigned edit_line_of(const edit_list *l, size_t offset)
+{
+    unsigned line = 1;
+    for (size_t k = 0; k < offset && k < l->text_len; k++)
+        if (l->text[k] == '\n')
+            line++;
+    return line;
+}
+
+static size_t count_newlines(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t k = 0; k < n; k++)
+        c += s[k] == '\n';
+    return c;
+}
+
+void edit_render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_markers)
+{
+    if (!l->sorted) {
+        qsort(l->items, (size_t)l->count, sizeof(edit), edit_order);
+        l->sorted = true;
+    }
+    size_t pos = start;
+    for (int k = 0; k < l->count; k++) {
+        edit *e = &l->items[k];
+        if (e->start < pos || e->end > end || e->start >= end + (e->start == e->end ? 1 : 0))
+            continue;
+        if (e->start == e->end && e->start == end && end != start)
+            continue;
+        sb_addn(out, l->text + pos, e->start - pos);
+        size_t before = out->len;
+        for (int p = 0; p < e->count; p++) {
+            if (e->pieces[p].literal)
+                sb_add(out, e->pieces[p].literal);
+            else
+                edit_render(l, out, e->pieces[p].start, e->pieces[p].end, false);
+        }
+        size_t made = count_newlines(out->s + before, out->len - before);
+        size_t had = count_newlines(l->text + e->start, e->end - e->start);
+        if (line_markers && made != had) {
+            sb_printf(out, "\n#line %u \"%s\"\n", edit_line_of(l, e->end), l->file);
+            /* the rest of the original line keeps its column roughly */
+            size_t ls = e->end;
+            while (ls > 0 && l->text[ls - 1] != '\n')
+                ls--;
+            for (size_t c = ls; c < e->end; c++)
+                sb_addn(out, l->text[c] == '\t' ? "\t" : " ", 1);
+        }
+        pos = e->end;
+    }
+    sb_addn(out, l->text + pos, end - pos);
+}
+
+void edit_list_free(edit_list *l)
+{
+    for (int k = 0; k < l->count; k++) {
+        for (int p = 0; p < l->items[k].count; p++)
+            free(l->items[k].pieces[p].literal);
+        free(l->items[k].pieces);
+    }
+    free(l->items);
+    l->items = NULL;
+    l->count = l->capacity = 0;
+}

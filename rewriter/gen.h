@@ -1,0 +1,74 @@
+/* gen.h: the state of one rewrite, shared by the code generator's files:
+ * the tree, the directives attached to their constructs, the distributed
+ * objects, the edits and the diagnostics. */
+#ifndef CDVMH_GEN_H
+#define CDVMH_GEN_H
+
+#include "ast.h"
+#include "diag.h"
+#include "directive.h"
+#include "edit.h"
+#include "pragma.h"
+
+/* A distributed array, template or inherit parameter. */
+typedef struct dobj {
+    int decl;                       /* its declaring node */
+    char *name;
+    char *desc;                     /* the descriptor expression in generated code */
+    bool is_template;
+    int rank;
+    char *elem;                     /* element type */
+    int type_code;                  /* enum dvmh_type */
+    bool pointer;                   /* created by malloc */
+    const directive *dir;
+} dobj;
+
+typedef struct attached {
+    directive *dir;
+    pragma_text *pragma;
+    int node;                       /* the construct it governs, -1: none */
+} attached;
+
+typedef struct gen {
+    ast a;
+    edit_list e;
+    diag_list *diags;
+    const char *file;
+    bool remarks;
+    attached *dirs;
+    int dir_count;
+    dobj *objs;
+    int obj_count;
+    strbuf globals;                 /* creation of file-scope objects */
+    char *base;                     /* the file's name as an identifier */
+    int handler_count;
+} gen;
+
+void gen_error(gen *g, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void gen_error_at(gen *g, dir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void gen_remark(gen *g, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+dobj *gen_find_obj(gen *g, int decl);
+dobj *gen_lookup_obj(gen *g, const char *name, size_t offset);
+/* The directive attached to node n of the given kind, or NULL. */
+attached *gen_attached(gen *g, int n, dir_kind kind);
+/* enum dvmh_type name of a C type ("DVMH_T_DOUBLE"), NULL if none. */
+const char *gen_type_code(CXType t);
+/* "T name" (arrays: "T name[3][4]") for a local copy of a variable. */
+char *gen_decl_text(CXType t, const char *name);
+/* Ordinary data: rank, element type; false for a scalar. */
+bool gen_data_shape(CXType t, int *rank, CXType *elem);
+/* "(B), 2, (dvmh_idx[]){sizeof(B)/sizeof((B)[0]), ...}, sizeof(double)" */
+char *gen_data_args(CXType t, const char *name);
+char *gen_distr_text(const directive *d);
+char *gen_rules_text(gen *g, const dir_ref *r, char *const *vars, int var_count, int rank);
+char *gen_range_text(const dir_range *r, int rank);
+
+/* loop.c / region.c / decl.c / refs.c */
+void gen_parallel(gen *g, attached *at);
+void gen_region(gen *g, attached *at);
+void gen_declarations(gen *g);
+void gen_references(gen *g);
+bool gen_in_parallel_loop(gen *g, size_t offset);
+
+#endif

@@ -1,0 +1,154 @@
+/* pragma.c: the pragma scanner (see pragma.h). */
+#include "pragma.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool word_at(const char *t, size_t len, size_t i, const char *w)
+{
+    size_t n = strlen(w);
+    return i + n <= len && !strncmp(t + i, w, n) &&
+           (i + n == len || !(isalnum((unsigned char)t[i + n]) || t[i + n] == '_'));
+}
+
+/* Skips blanks and backslash-newlines on one logical line. */
+static size_t skip_blanks(const char *t, size_t len, size_t i)
+{
+    for (;;) {
+        while (i < len && (t[i] == ' ' || t[i] == '\t'))
+            i++;
+        if (i + 1 < len && t[i] == '\\' && t[i + 1] == '\n')
+            i += 2;
+        else
+            return i;
+    }
+}
+
+int pragma_find(const char *t, size_t len, pragma_text **out)
+{
+    int count = 0, cap = 0;
+    pragma_text *list = NULL;
+    unsigned line = 1;
+    size_t line_start = 0;
+    bool at_line_start = true;
+    size_t i = 0;
+    while (i < len) {
+        char c = t[i];
+        if (c == '\n') {
+            line++;
+            line_start = i + 1;
+            at_line_start = true;
+            i++;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            i++;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && t[i + 1] == '*') {
+            i += 2;
+            while (i + 1 < len && !(t[i] == '*' && t[i + 1] == '/')) {
+                if (t[i] == '\n') {
+                    line++;
+                    line_start = i + 1;
+                }
+                i++;
+            }
+            i += 2;
+            continue;
+        }
+        if (c == '/' && i + 1 < len && t[i + 1] == '/') {
+            while (i < len && t[i] != '\n')
+                i++;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            i++;
+            while (i < len && t[i] != c && t[i] != '\n') {
+                if (t[i] == '\\')
+                    i++;
+                i++;
+            }
+            i++;
+            at_line_start = false;
+            continue;
+        }
+        if (c == '#' && at_line_start) {
+            size_t hash = i;
+            size_t j = skip_blanks(t, len, i + 1);
+            if (word_at(t, len, j, "pragma")) {
+                j = skip_blanks(t, len, j + 6);
+                if (word_at(t, len, j, "dvm")) {
+                    j += 3;
+                    /* the body runs to the end of the logical line */
+                    size_t end = j;
+                    while (end < len && t[end] != '\n')
+                        end += (t[end] == '\\' && end + 1 < len && t[end + 1] == '\n') ? 2 : 1;
+                    if (count == cap) {
+                        cap = cap ? cap * 2 : 16;
+                        list = realloc(list, sizeof *list * (size_t)cap);
+                    }
+                    pragma_text *p = &list[count++];
+                    p->start = hash;
+                    p->end = end;
+                    p->line = line;
+                    p->col = (unsigned)(hash - line_start + 1);
+                    size_t n = end - j;
+                    p->body = malloc(n + 1);
+                    p->line_map = malloc(sizeof(unsigned) * (n + 1));
+                    p->col_map = malloc(sizeof(unsigned) * (n + 1));
+                    size_t k = 0;
+                    unsigned l = line;
+                    size_t ls = line_start;
+                    for (size_t q = j; q < end; q++) {
+                        if (t[q] == '\\' && q + 1 < end + 1 && t[q + 1] == '\n') {
+                            p->body[k] = ' ';
+                            p->line_map[k] = l;
+                            p->col_map[k++] = (unsigned)(q - ls + 1);
+                            q++;
+                            l++;
+                            ls = q + 1;
+                            continue;
+                        }
+                        p->body[k] = t[q] == '\t' ? ' ' : t[q];
+                        p->line_map[k] = l;
+                        p->col_map[k++] = (unsigned)(q - ls + 1);
+                    }
+                    p->body[k] = 0;
+                    p->line_map[k] = l;
+                    p->col_map[k] = (unsigned)(end - ls + 1);
+                    line = l;
+                    line_start = ls;
+                    i = end;
+                    continue;
+                }
+            }
+            /* another directive: skip its logical line */
+            while (i < len && t[i] != '\n') {
+                if (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n') {
+                    i++;
+                    line++;
+                    line_start = i + 1;
+                }
+                i++;
+            }
+            continue;
+        }
+        at_line_start = false;
+        i++;
+    }
+    *out = list;
+    return count;
+}
+
+void pragma_free(pragma_text *p, int count)
+{
+    for (int k = 0; k < count; k++) {
+        free(p[k].body);
+        free(p[k].line_map);
+        free(p[k].col_map);
+    }
+    free(p);
+}

@@ -1,0 +1,249 @@
+/* refs.c: what changes in ordinary code: references to distributed arrays
+ * (element access through the descriptor, owner computes, the descriptor
+ * as a pointer), malloc/free of distributed arrays, and calls that go
+ * through the runtime (stdio, the heap). */
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *runtime_calls[] = {
+    "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "fputc", "putc",
+    "fopen", "fclose", "fflush", "fwrite", "fread", "fscanf", "scanf", "fgets", "fgetc", "getc",
+    "getchar", "feof", "ferror", "rewind", "fseek", "ftell", "remove", "rename", "perror",
+    "malloc", "calloc", "realloc", "free", NULL};
+
+static bool is_runtime_call(const char *name)
+{
+    for (int k = 0; runtime_calls[k]; k++)
+        if (!strcmp(runtime_calls[k], name))
+            return true;
+    return false;
+}
+
+/* Skips implicit casts and parentheses upwards: the expression that
+ * really contains n. */
+static int real_parent(gen *g, int n)
+{
+    int p = g->a.nodes[n].parent;
+    while (p >= 0 && (g->a.nodes[p].kind == CXCursor_UnexposedExpr ||
+                      g->a.nodes[p].kind == CXCursor_ParenExpr))
+        p = g->a.nodes[p].parent;
+    return p;
+}
+
+/* The child of p on the way down to n. */
+static int child_towards(gen *g, int p, int n)
+{
+    while (n >= 0 && g->a.nodes[n].parent != p)
+        n = g->a.nodes[n].parent;
+    return n;
+}
+
+static bool inside(gen *g, int n, int outer)
+{
+    for (int p = n; p >= 0; p = g->a.nodes[p].parent)
+        if (p == outer)
+            return true;
+    return false;
+}
+
+/* Inside a sizeof whose operand is an expression: the sizeof node. */
+static int sizeof_of(gen *g, int n)
+{
+    for (int p = g->a.nodes[n].parent; p >= 0; p = g->a.nodes[p].parent)
+        if (g->a.nodes[p].kind == CXCursor_UnaryExpr) {
+            const char *t = g->a.text + g->a.nodes[p].start;
+            if (!strncmp(t, "sizeof", 6))
+                return p;
+        }
+    return -1;
+}
+
+static bool statement_parent(enum CXCursorKind k)
+{
+    return k == CXCursor_CompoundStmt || k == CXCursor_IfStmt || k == CXCursor_ForStmt ||
+           k == CXCursor_WhileStmt || k == CXCursor_DoStmt || k == CXCursor_LabelStmt ||
+           k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt;
+}
+
+/* `A = malloc(...)`, `A = calloc(n, s)`, `free(A)` of a pointer array. */
+static bool heap_statement(gen *g, int ref, dobj *o)
+{
+    int p = real_parent(g, ref);
+    if (p < 0)
+        return false;
+    node *pn = &g->a.nodes[p];
+    if (pn->kind == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_Assign &&
+        child_towards(g, p, ref) == pn->first_child) {
+        /* find the malloc/calloc call in the right-hand side */
+        int rhs = g->a.nodes[pn->first_child].next_sibling;
+        for (int k = rhs; k >= 0 && k < g->a.count && inside(g, k, rhs); k++) {
+            if (g->a.nodes[k].kind != CXCursor_CallExpr)
+                continue;
+            char *fname = ast_spelling(&g->a.nodes[k]);
+            bool m = !strcmp(fname, "malloc"), c = !strcmp(fname, "calloc");
+            free(fname);
+            if (!m && !c)
+                continue;
+            int a1 = ast_nth_child(&g->a, k, 1), a2 = ast_nth_child(&g->a, k, 2);
+            if (a1 < 0 || (c && a2 < 0))
+                return false;
+            edit *e = edit_begin(&g->e, pn->start, pn->end);
+            edit_litf(e, "dvmh_array_malloc(__FILE__, __LINE__, %s, (size_t)(", o->desc);
+            edit_range(e, g->a.nodes[a1].start, g->a.nodes[a1].end);
+            if (c) {
+                edit_lit(e, ") * (size_t)(");
+                edit_range(e, g->a.nodes[a2].start, g->a.nodes[a2].end);
+            }
+            edit_litf(e, "), %d)", c);
+            return true;
+        }
+        gen_error(g, pn->start, "distributed array '%s' can only be assigned the result of malloc or calloc",
+                  o->name);
+        return true;
+    }
+    if (pn->kind == CXCursor_CallExpr) {
+        char *fname = ast_spelling(pn);
+        bool is_free = !strcmp(fname, "free");
+        free(fname);
+        if (is_free) {
+            edit *e = edit_begin(&g->e, pn->start, pn->end);
+            edit_litf(e, "dvmh_array_free(__FILE__, __LINE__, %s)", o->desc);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void array_reference(gen *g, int ref, dobj *o)
+{
+    /* climb the subscripts of which this reference is the base */
+    int top = ref, subs = 0;
+    int idx[DIR_MAX_RANK + 1];
+    for (;;) {
+        int p = real_parent(g, top);
+        if (p < 0 || g->a.nodes[p].kind != CXCursor_ArraySubscriptExpr ||
+            child_towards(g, p, top) != g->a.nodes[p].first_child)
+            break;
+        if (subs < DIR_MAX_RANK)
+            idx[subs] = ast_nth_child(&g->a, p, 1);
+        subs++;
+        top = p;
+    }
+    node *tn = &g->a.nodes[top];
+    int so = sizeof_of(g, ref);
+    if (so >= 0) {
+        /* sizeof(*A), sizeof(A[0]): the original C type */
+        int operand = g->a.nodes[so].first_child;
+        if (operand >= 0 && !edit_exists(&g->e, g->a.nodes[so].start, g->a.nodes[so].end)) {
+            char *ts = type_spelling(clang_getCursorType(g->a.nodes[operand].cursor));
+            edit *e = edit_begin(&g->e, g->a.nodes[so].start, g->a.nodes[so].end);
+            edit_litf(e, "sizeof(%s)", ts);
+            free(ts);
+        }
+        return;
+    }
+    if (subs == 0) {
+        if (o->pointer && heap_statement(g, ref, o))
+            return;
+        edit *e = edit_begin(&g->e, g->a.nodes[ref].start, g->a.nodes[ref].end);
+        edit_litf(e, "((void *)%s)", o->desc);
+        return;
+    }
+    if (subs != o->rank) {
+        gen_error(g, tn->start, "not supported yet: '%s' with %d of its %d subscripts outside a parallel loop",
+                  o->name, subs, o->rank);
+        return;
+    }
+    if (tn->from_macro) {
+        gen_error(g, tn->start, "not supported yet: distributed array '%s' referenced inside a macro",
+                  o->name);
+        return;
+    }
+    edit *e = edit_begin(&g->e, tn->start, tn->end);
+    if (o->rank <= 4) {
+        edit_litf(e, "DVMH_AT%d(%s, %s", o->rank, o->desc, o->elem);
+        for (int k = 0; k < o->rank; k++) {
+            edit_lit(e, ", ");
+            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+        }
+        edit_lit(e, ")");
+    } else {
+        edit_litf(e, "(*(%s *)dvmh_elem_addr(%s, (dvmh_idx[]){", o->elem, o->desc);
+        for (int k = 0; k < o->rank; k++) {
+            if (k)
+                edit_lit(e, ", ");
+            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+        }
+        edit_lit(e, "}))");
+    }
+    /* owner computes: an assignment statement to the element */
+    int p = real_parent(g, top);
+    if (p < 0)
+        return;
+    node *pn = &g->a.nodes[p];
+    bool assigns = false;
+    if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
+        child_towards(g, p, top) == pn->first_child) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
+        assigns = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+    } else if (pn->kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
+        assigns = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                  op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+    }
+    if (!assigns || pn->parent < 0 || !statement_parent(g->a.nodes[pn->parent].kind))
+        return;
+    size_t end = ast_stmt_end(&g->a, p);
+    edit *guard = edit_begin(&g->e, pn->start, end);
+    edit_litf(guard, "{ if (DVMH_OWNS(%s", o->desc);
+    for (int k = 0; k < o->rank; k++) {
+        edit_lit(guard, ", ");
+        edit_range(guard, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+    }
+    edit_lit(guard, ")) { ");
+    edit_range(guard, pn->start, end);
+    edit_lit(guard, " } }");
+}
+
+void gen_references(gen *g)
+{
+    for (int n = 0; n < g->a.count; n++) {
+        node *nd = &g->a.nodes[n];
+        if (nd->kind == CXCursor_DeclRefExpr) {
+            if (gen_in_parallel_loop(g, nd->start))
+                continue;
+            dobj *o = gen_find_obj(g, ast_referenced(&g->a, n));
+            if (o && !o->is_template)
+                array_reference(g, n, o);
+            else if (o && o->is_template)
+                gen_error(g, nd->start, "template '%s' can only be used in directives", o->name);
+            continue;
+        }
+        if (nd->kind == CXCursor_CallExpr) {
+            if (gen_in_parallel_loop(g, nd->start) || nd->from_macro)
+                continue;
+            CXCursor callee = clang_getCursorReferenced(nd->cursor);
+            if (clang_Cursor_isNull(callee))
+                continue;
+            CXString s = clang_getCursorSpelling(callee);
+            bool ours = is_runtime_call(clang_getCString(s)) &&
+                        clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
+            clang_disposeString(s);
+            if (!ours)
+                continue;
+            int c0 = nd->first_child;
+            while (c0 >= 0 && g->a.nodes[c0].kind == CXCursor_UnexposedExpr)
+                c0 = g->a.nodes[c0].first_child;
+            if (c0 < 0 || g->a.nodes[c0].kind != CXCursor_DeclRefExpr || g->a.nodes[c0].from_macro)
+                continue;
+            char *name = ast_spelling(&g->a.nodes[c0]);
+            edit *e = edit_begin(&g->e, g->a.nodes[c0].start, g->a.nodes[c0].end);
+            edit_litf(e, "dvmh_%s", name);
+            free(name);
+        }
+    }
+}

@@ -1,0 +1,348 @@
+/* region.c: regions (with their sequential parts), remote_access blocks,
+ * intervals, and the standalone directives (get_actual, actual,
+ * redistribute, realign), all replaced by runtime calls. */
+#include "gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The call describing variable name (with a section) for a region clause
+ * or an actuality directive; NULL after an error. */
+static char *var_call(gen *g, const char *array_fn, const char *data_fn, const char *prefix,
+                      const dir_var *v, size_t offset, const char *suffix)
+{
+    int decl = ast_lookup(&g->a, v->name, offset);
+    if (decl < 0) {
+        gen_error_at(g, v->loc, "unknown variable '%s'", v->name);
+        return NULL;
+    }
+    dobj *o = gen_find_obj(g, decl);
+    strbuf b = {0};
+    char *sec = gen_range_text(v->range, v->rank);
+    if (o) {
+        if (o->is_template) {
+            gen_error_at(g, v->loc, "'%s' is a template, not data", v->name);
+            free(sec);
+            return NULL;
+        }
+        if (v->rank && v->rank != o->rank)
+            gen_error_at(g, v->loc, "section of '%s' gives %d dimensions, it has %d", v->name, v->rank,
+                         o->rank);
+        sb_printf(&b, "%s(%s%s%s, %s);", array_fn, prefix, o->desc, suffix, sec);
+    } else {
+        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
+        char *args = gen_data_args(t, v->name);
+        if (!args) {
+            if (v->rank)
+                gen_error_at(g, v->loc, "'%s' is a scalar: it has no section", v->name);
+            size_t n = strlen(v->name) * 2 + 64;
+            args = malloc(n);
+            snprintf(args, n, "&%s, 0, NULL, sizeof(%s)", v->name, v->name);
+        } else {
+            int r;
+            CXType el;
+            gen_data_shape(t, &r, &el);
+            if (v->rank && v->rank != r)
+                gen_error_at(g, v->loc, "section of '%s' gives %d dimensions, it has %d", v->name,
+                             v->rank, r);
+        }
+        sb_printf(&b, "%s(%s%s%s, %s);", data_fn, prefix, args, suffix, sec);
+        free(args);
+    }
+    free(sec);
+    return sb_take(&b);
+}
+
+void gen_standalone(gen *g, attached *at)
+{
+    const directive *d = at->dir;
+    size_t off = at->pragma->start;
+    strbuf b = {0};
+    switch (d->kind) {
+    case DIR_GET_ACTUAL:
+    case DIR_ACTUAL: {
+        bool get = d->kind == DIR_GET_ACTUAL;
+        if (!d->has_list || d->list.count == 0) {
+            sb_printf(&b, "dvmh_%s_all(__FILE__, __LINE__);", get ? "get_actual" : "actual");
+            break;
+        }
+        for (int k = 0; k < d->list.count; k++) {
+            char *call = var_call(g, get ? "dvmh_get_actual_array" : "dvmh_actual_array",
+                                  get ? "dvmh_get_actual_data" : "dvmh_actual_data",
+                                  "__FILE__, __LINE__, ", &d->list.items[k], off, "");
+            if (call)
+                sb_printf(&b, "%s%s", k ? " " : "", call);
+            free(call);
+        }
+        break;
+    }
+    case DIR_REDISTRIBUTE: {
+        dobj *o = gen_lookup_obj(g, d->distr_target, off);
+        if (!o) {
+            gen_error_at(g, d->loc, "'%s' is not a distributed array or template", d->distr_target);
+            break;
+        }
+        if (d->distr_rank != o->rank)
+            gen_error_at(g, d->loc, "'redistribute' gives %d formats for '%s', which has %d dimensions",
+                         d->distr_rank, o->name, o->rank);
+        char *distr = gen_distr_text(d);
+        sb_printf(&b, "dvmh_redistribute(__FILE__, __LINE__, %s, %s);", o->desc, distr);
+        free(distr);
+        break;
+    }
+    case DIR_REALIGN: {
+        dobj *o = gen_lookup_obj(g, d->realign_array, off);
+        dobj *t = gen_lookup_obj(g, d->align_target.name, off);
+        if (!o || o->is_template) {
+            gen_error_at(g, d->loc, "'%s' is not a distributed array", d->realign_array);
+            break;
+        }
+        if (!t) {
+            gen_error_at(g, d->align_target.loc, "'%s' is not a distributed array or template",
+                         d->align_target.name);
+            break;
+        }
+        if (d->align_rank != o->rank)
+            gen_error_at(g, d->loc, "'realign' names %d dimensions for '%s', which has %d",
+                         d->align_rank, o->name, o->rank);
+        if (d->align_target.rank != t->rank)
+            gen_error_at(g, d->align_target.loc, "'%s' has %d dimensions, the alignment gives %d",
+                         t->name, t->rank, d->align_target.rank);
+        char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, t->rank);
+        sb_printf(&b, "dvmh_realign(__FILE__, __LINE__, %s, %s, %s);", o->desc, t->desc, rules);
+        free(rules);
+        break;
+    }
+    default:
+        break;
+    }
+    /* keep the line count: the pragma may span continuation lines */
+    for (size_t k = at->pragma->start; k < at->pragma->end; k++)
+        if (g->a.text[k] == '\n')
+            sb_add(&b, "\n");
+    edit *e = edit_begin(&g->e, at->pragma->start, at->pragma->end);
+    edit_lit(e, b.s ? b.s : "");
+    free(b.s);
+}
+
+/* Whether node n contains (or is) a parallel loop. */
+static bool contains_parallel(gen *g, int n)
+{
+    size_t s = g->a.nodes[n].start, e = g->a.nodes[n].end;
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (at->dir && at->dir->kind == DIR_PARALLEL && at->node >= 0 &&
+            g->a.nodes[at->node].start >= s && g->a.nodes[at->node].start < e)
+            return true;
+    }
+    return false;
+}
+
+typedef struct seq_use {
+    int decl;
+    bool write;
+} seq_use;
+
+static void seq_collect(gen *g, int n, bool write, seq_use *uses, int *count)
+{
+    node *nd = &g->a.nodes[n];
+    if (nd->kind == CXCursor_DeclRefExpr) {
+        int decl = ast_referenced(&g->a, n);
+        if (decl < 0)
+            return;
+        for (int k = 0; k < *count; k++)
+            if (uses[k].decl == decl) {
+                uses[k].write |= write;
+                return;
+            }
+        if (*count < 64)
+            uses[(*count)++] = (seq_use){decl, write};
+        return;
+    }
+    bool assign_lhs = false;
+    if (nd->kind == CXCursor_BinaryOperator || nd->kind == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
+        assign_lhs = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+    }
+    bool unary_w = false;
+    if (nd->kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(nd->cursor);
+        unary_w = op != CXUnaryOperator_Minus && op != CXUnaryOperator_Plus &&
+                  op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not;
+    }
+    int k = 0;
+    for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++) {
+        bool w = (assign_lhs && k == 0) || unary_w || nd->kind == CXCursor_CallExpr ||
+                 (write && (nd->kind == CXCursor_ArraySubscriptExpr ? k == 0 : 1));
+        seq_collect(g, c, w, uses, count);
+    }
+}
+
+/* A sequential part of a region runs on the host with current data: the
+ * arrays it uses are actualised before it, those it may write are
+ * declared actual on the host after it. */
+static void wrap_sequential(gen *g, int stmt, size_t region_start)
+{
+    seq_use uses[64];
+    int count = 0;
+    seq_collect(g, stmt, false, uses, &count);
+    strbuf before = {0}, after = {0};
+    for (int k = 0; k < count; k++) {
+        node *dn = &g->a.nodes[uses[k].decl];
+        if (dn->start >= region_start)
+            continue; /* declared inside the region */
+        dobj *o = gen_find_obj(g, uses[k].decl);
+        char *name = ast_spelling(dn);
+        if (o && !o->is_template) {
+            sb_printf(&before, "dvmh_get_actual_array(__FILE__, __LINE__, %s, NULL); ", o->desc);
+            if (uses[k].write)
+                sb_printf(&after, " dvmh_actual_array(__FILE__, __LINE__, %s, NULL);", o->desc);
+        } else if (!o) {
+            char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
+            if (args) {
+                sb_printf(&before, "dvmh_get_actual_data(__FILE__, __LINE__, %s, NULL); ", args);
+                if (uses[k].write)
+                    sb_printf(&after, " dvmh_actual_data(__FILE__, __LINE__, %s, NULL);", args);
+                free(args);
+            }
+        }
+        free(name);
+    }
+    if (before.len) {
+        edit *e = edit_begin(&g->e, g->a.nodes[stmt].start, g->a.nodes[stmt].start);
+        edit_lit(e, before.s);
+    }
+    if (after.len) {
+        size_t end = ast_stmt_end(&g->a, stmt);
+        edit *e = edit_begin(&g->e, end, end);
+        edit_lit(e, after.s);
+    }
+    free(before.s);
+    free(after.s);
+}
+
+static void sequential_parts(gen *g, int compound, size_t region_start)
+{
+    for (int c = g->a.nodes[compound].first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
+        if (!contains_parallel(g, c)) {
+            wrap_sequential(g, c, region_start);
+            continue;
+        }
+        /* control flow around parallel loops: look inside its blocks */
+        for (int cc = g->a.nodes[c].first_child; cc >= 0; cc = g->a.nodes[cc].next_sibling)
+            if (g->a.nodes[cc].kind == CXCursor_CompoundStmt && contains_parallel(g, cc) &&
+                !gen_attached(g, cc, DIR_PARALLEL))
+                sequential_parts(g, cc, region_start);
+    }
+}
+
+static void forbid_jumps(gen *g, int n, const char *what)
+{
+    for (int c = g->a.nodes[n].first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
+        enum CXCursorKind k = g->a.nodes[c].kind;
+        if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt)
+            gen_error(g, g->a.nodes[c].start, "'%s' out of a %s is not allowed",
+                      k == CXCursor_ReturnStmt ? "return" : "goto", what);
+        forbid_jumps(g, c, what);
+    }
+}
+
+static void add_clause(gen *g, strbuf *b, const dir_var_list *l, const char *intent,
+                       size_t offset, char **listed, int *nlisted)
+{
+    for (int k = 0; k < l->count; k++) {
+        char *call = var_call(g, "dvmh_region_array", "dvmh_region_data", "", &l->items[k], offset,
+                              intent);
+        int decl = ast_lookup(&g->a, l->items[k].name, offset);
+        if (call && decl >= 0) {
+            CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
+            int r;
+            CXType el;
+            if (gen_find_obj(g, decl) || gen_data_shape(t, &r, &el))
+                sb_printf(b, " %s", call);
+        }
+        free(call);
+        if (*nlisted < 256)
+            listed[(*nlisted)++] = l->items[k].name;
+    }
+}
+
+void gen_region(gen *g, attached *at)
+{
+    const directive *d = at->dir;
+    int n = at->node;
+    size_t start = g->a.nodes[n].start, end = g->a.nodes[n].end;
+    unsigned line, col;
+    ast_line_col(&g->a, at->pragma->start, &line, &col);
+    strbuf open = {0}, close = {0};
+    if (d->kind == DIR_INTERVAL) {
+        sb_printf(&open, "{ dvmh_interval_begin(__FILE__, %u, %s); ", line,
+                  d->interval_id ? d->interval_id : "0");
+        sb_printf(&close, " dvmh_interval_end(__FILE__, %u); }", line);
+    } else if (d->kind == DIR_REMOTE_ACCESS) {
+        sb_printf(&open, "{ dvmh_remote_begin(__FILE__, %u);", line);
+        for (int k = 0; k < d->remote_count; k++) {
+            const dir_ref *r = &d->remotes[k];
+            dobj *o = gen_lookup_obj(g, r->name, start);
+            if (!o || o->is_template) {
+                gen_error_at(g, r->loc, "'%s' in 'remote_access' is not a distributed array", r->name);
+                continue;
+            }
+            if (r->rank != o->rank)
+                gen_error_at(g, r->loc, "'remote_access' gives %d indexes for '%s', which has %d",
+                             r->rank, o->name, o->rank);
+            char *rules = gen_rules_text(g, r, NULL, 0, o->rank);
+            sb_printf(&open, " dvmh_remote_array(%s, %s);", o->desc, rules);
+            free(rules);
+        }
+        sb_add(&open, " ");
+        sb_printf(&close, " dvmh_remote_end(__FILE__, %u); }", line);
+        forbid_jumps(g, n, "remote_access block");
+    } else {
+        unsigned flags = d->targets == 0 ? 3 : d->targets;
+        sb_printf(&open, "{ dvmh_region_begin(__FILE__, %u, %s%s);", line,
+                  flags == 3 ? "DVMH_TARGET_ALL" : flags == 1 ? "DVMH_TARGET_HOST" : "DVMH_TARGET_CUDA",
+                  d->async ? " | DVMH_ASYNC" : "");
+        char *listed[256];
+        int nlisted = 0;
+        add_clause(g, &open, &d->in, ", DVMH_IN", start, listed, &nlisted);
+        add_clause(g, &open, &d->out, ", DVMH_OUT", start, listed, &nlisted);
+        add_clause(g, &open, &d->inout, ", DVMH_INOUT", start, listed, &nlisted);
+        add_clause(g, &open, &d->local, ", DVMH_LOCAL", start, listed, &nlisted);
+        /* used and not listed: inout */
+        seq_use uses[64];
+        int count = 0;
+        seq_collect(g, n, false, uses, &count);
+        for (int k = 0; k < count; k++) {
+            node *dn = &g->a.nodes[uses[k].decl];
+            if (dn->start >= start && dn->start < end)
+                continue;
+            char *name = ast_spelling(dn);
+            bool seen = false;
+            for (int j = 0; j < nlisted; j++)
+                if (!strcmp(listed[j], name))
+                    seen = true;
+            dobj *o = gen_find_obj(g, uses[k].decl);
+            if (!seen && o && !o->is_template) {
+                sb_printf(&open, " dvmh_region_array(%s, DVMH_INOUT, NULL);", o->desc);
+            } else if (!seen && !o) {
+                char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
+                if (args)
+                    sb_printf(&open, " dvmh_region_data(%s, DVMH_INOUT, NULL);", args);
+                free(args);
+            }
+            free(name);
+        }
+        sb_add(&open, " ");
+        sb_printf(&close, " dvmh_region_end(__FILE__, %u); }", line);
+        forbid_jumps(g, n, "region");
+        sequential_parts(g, n, start);
+    }
+    edit *e = edit_begin(&g->e, start, start);
+    edit_lit(e, open.s);
+    e = edit_begin(&g->e, end, end);
+    edit_lit(e, close.s);
+    free(open.s);
+    free(close.s);
+}
