@@ -65,4 +65,10 @@ size_t comm_across_finish(comm_across *x);
  * process sent. */
 size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old);
 
+/* Collective: true on the lowest-ranked process of each group of
+ * processes passing identical keys (count values), e.g. one of the
+ * replicas owning the same part of a loop's target, so that a reduction
+ * counts replicated iterations once. One process: true. */
+int comm_first_with_key(const dvmh_idx *key, int count);
+
 #endif
