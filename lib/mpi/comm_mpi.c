@@ -6,6 +6,8 @@
 #include "mpi_comm.h"
 
 #include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
 void comm_start(int *argc, char ***argv)
 {
@@ -86,4 +88,21 @@ int comm_grid_process(int rank, const int *dims, const int *coords)
     for (int d = 0; d < rank; d++)
         process = process * dims[d] + coords[d];
     return process;
+}
+
+int comm_first_with_key(const dvmh_idx *key, int count)
+{
+    if (!mpi_running() || mpi_process_count() == 1)
+        return 1;
+    int n = mpi_process_count(), me = mpi_process_rank();
+    dvmh_idx *all = malloc(sizeof(dvmh_idx) * (size_t)count * (size_t)n + 1);
+    if (!all)
+        dvmh_fatal(__FILE__, __LINE__, "out of memory comparing keys between processes");
+    MPI_Allgather(key, count, MPI_INT64_T, all, count, MPI_INT64_T, mpi_world());
+    int first = 1;
+    for (int q = 0; q < me && first; q++)
+        if (!memcmp(all + (size_t)q * (size_t)count, key, sizeof(dvmh_idx) * (size_t)count))
+            first = 0;
+    free(all);
+    return first;
 }

@@ -2,7 +2,8 @@
  * between processes (comm_shadow_renew, comm_fetch_box) through libdvmh:
  * edges with unequal widths, with and without corners, exactly the edge
  * boxes moved (bytes summed over processes), an array replicated along a
- * grid dimension, and boxes fetched from several owners. Run under
+ * grid dimension, and boxes fetched from several owners; one process
+ * chosen per group of replicas (comm_first_with_key). Run under
  * mpiexec -n 1..4. */
 #include "comm.h"
 #include "internal.h"
@@ -129,6 +130,15 @@ int main(int argc, char **argv)
                      (const dvmh_rule[]){{DVMH_RULE_LINEAR, 0, 1, 0}, {DVMH_RULE_ANY, 0, 0, 0}});
     check_renew(c, 0);
     check_fetch(c);
+
+    /* One process per group of identical keys. */
+    int r = comm_process_rank();
+    dvmh_idx key[2] = {r / 2, 7};
+    CHECK(comm_first_with_key(key, 2) == (r % 2 == 0));
+    key[0] = 0;
+    CHECK(comm_first_with_key(key, 2) == (r == 0));
+    key[0] = r;
+    CHECK(comm_first_with_key(key, 2) == 1);
 
     dvmh_array_destroy(c);
     dvmh_template_destroy(t);
