@@ -1,6 +1,7 @@
 /* cdvmh_main.c: the cdvmh tool: C-DVMH in, the generated C out. */
 #include "cdvmh.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,13 +64,14 @@ int main(int argc, char **argv)
     if (errors) {
         fprintf(stderr, "%d error%s generated.\n", errors, errors == 1 ? "" : "s");
     } else {
-        FILE *f = output ? fopen(output, "w") : stdout;
+        bool to_stdout = !output || !strcmp(output, "-");
+        FILE *f = to_stdout ? stdout : fopen(output, "w");
         if (!f) {
             fprintf(stderr, "cdvmh: cannot write '%s'\n", output);
             errors = 1;
         } else {
             fputs(out.host_c, f);
-            if (output)
+            if (!to_stdout)
                 fclose(f);
         }
     }

@@ -158,10 +158,11 @@ static void declare_group(gen *g, attached *at)
         o->desc = strdup(o->name);
         o->dir = d;
         o->is_template = d->kind == DIR_TEMPLATE;
-        if (n->first_child >= 0 && g->a.nodes[n->first_child].kind != CXCursor_IntegerLiteral &&
-            clang_isExpression(g->a.nodes[n->first_child].kind) && !o->is_template) {
-            gen_error(g, g->a.nodes[n->first_child].start,
-                      "a distributed array cannot have an initializer");
+        CXCursor init = clang_Cursor_getVarDeclInitializer(n->cursor);
+        if (!clang_Cursor_isNull(init) && !o->is_template) {
+            unsigned ioff;
+            clang_getExpansionLocation(clang_getCursorLocation(init), NULL, NULL, NULL, &ioff);
+            gen_error(g, ioff, "a distributed array cannot have an initializer");
         }
         char *dims[DIR_MAX_RANK + 1];
         bool pointer = false;
@@ -187,11 +188,11 @@ static void declare_group(gen *g, attached *at)
                 continue;
             }
             if (d->distr_rank && d->distr_rank != rank)
-                gen_error_at(g, d->distr[0].loc, "'distribute' gives %d formats for '%s', which has %d dimensions",
-                             d->distr_rank, o->name, rank);
+                gen_error_at(g, d->distr[0].loc, "'distribute' gives %d format%s for '%s', which has %d dimensions",
+                             d->distr_rank, d->distr_rank == 1 ? "" : "s", o->name, rank);
             if (d->shadow_rank && d->shadow_rank != rank)
-                gen_error_at(g, d->shadow[0].loc, "'shadow' gives %d widths for '%s', which has %d dimensions",
-                             d->shadow_rank, o->name, rank);
+                gen_error_at(g, d->shadow[0].loc, "'shadow' gives %d width%s for '%s', which has %d dimensions",
+                             d->shadow_rank, d->shadow_rank == 1 ? "" : "s", o->name, rank);
         }
         o->rank = rank;
         sb_printf(&decl, "%s*%s%s", v ? ", " : "", o->name,

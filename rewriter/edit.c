@@ -136,7 +136,18 @@ static size_t count_newlines(const char *s, size_t n)
     return c;
 }
 
+static void render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_markers,
+                   int expanding);
+
 void edit_render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_markers)
+{
+    render(l, out, start, end, line_markers, -1);
+}
+
+/* expanding: the edit whose range pieces are being rendered; a piece may
+ * cover that edit's own range, and must then not expand it again. */
+static void render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_markers,
+                   int expanding)
 {
     if (!l->sorted) {
         qsort(l->items, (size_t)l->count, sizeof(edit), edit_order);
@@ -145,7 +156,8 @@ void edit_render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_
     size_t pos = start;
     for (int k = 0; k < l->count; k++) {
         edit *e = &l->items[k];
-        if (e->start < pos || e->end > end || e->start >= end + (e->start == e->end ? 1 : 0))
+        if (e->seq == expanding || e->start < pos || e->end > end ||
+            e->start >= end + (e->start == e->end ? 1 : 0))
             continue;
         if (e->start == e->end && e->start == end && end != start)
             continue;
@@ -155,7 +167,7 @@ void edit_render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_
             if (e->pieces[p].literal)
                 sb_add(out, e->pieces[p].literal);
             else
-                edit_render(l, out, e->pieces[p].start, e->pieces[p].end, false);
+                render(l, out, e->pieces[p].start, e->pieces[p].end, false, e->seq);
         }
         size_t made = count_newlines(out->s + before, out->len - before);
         size_t had = count_newlines(l->text + e->start, e->end - e->start);

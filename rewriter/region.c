@@ -84,8 +84,8 @@ void gen_standalone(gen *g, attached *at)
             break;
         }
         if (d->distr_rank != o->rank)
-            gen_error_at(g, d->loc, "'redistribute' gives %d formats for '%s', which has %d dimensions",
-                         d->distr_rank, o->name, o->rank);
+            gen_error_at(g, d->loc, "'redistribute' gives %d format%s for '%s', which has %d dimensions",
+                         d->distr_rank, d->distr_rank == 1 ? "" : "s", o->name, o->rank);
         char *distr = gen_distr_text(d);
         sb_printf(&b, "dvmh_redistribute(__FILE__, __LINE__, %s, %s);", o->desc, distr);
         free(distr);

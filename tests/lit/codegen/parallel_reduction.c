@@ -1,0 +1,30 @@
+// RUN: %cdvmh %s -o - | grep -v "^// " | FileCheck %s
+// A parallel loop with a reduction: handler before the function, calls in place.
+#pragma dvm array distribute[block]
+double A[100];
+double f(void)
+{
+    int i;
+    double s = 0;
+// CHECK: static void dvmh_loop_parallel_reduction_[[L:[0-9]+]](dvmh_piece *dvmh_P)
+// CHECK: double *const restrict A = dvmh_P->data[0];
+// CHECK: #pragma omp parallel num_threads(dvmh_P->threads)
+// CHECK: double s;
+// CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
+// CHECK: #pragma omp for schedule(static) nowait
+// CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
+// CHECK: dvmh_red_put(dvmh_P, 0, DVMH_THREAD_NUM(), &s, NULL);
+// CHECK: double f(void)
+// CHECK: dvmh_loop_create(__FILE__, [[L]], 1,
+// CHECK-NEXT: (dvmh_idx[]){0},
+// CHECK-NEXT: (dvmh_idx[]){(100) - 1},
+// CHECK-NEXT: (dvmh_idx[]){1});
+// CHECK: dvmh_loop_map(dvmh_L, A, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 0, (1), (0)}});
+// CHECK: dvmh_loop_array(dvmh_L, A, DVMH_READ);
+// CHECK: dvmh_loop_reduction(dvmh_L, DVMH_RED_SUM, DVMH_T_DOUBLE, &s, 1, NULL, 0, 0);
+// CHECK: dvmh_loop_run(dvmh_L);
+#pragma dvm parallel([i] on A[i]) reduction(sum(s))
+    for (i = 0; i < 100; i++)
+        s += A[i];
+    return s;
+}

@@ -1,0 +1,22 @@
+// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK: rectangular_nest.c:20:38: error: bounds of loop 'j' depend on loop variable 'i' (the nest must be rectangular)
+#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+#pragma dvm parallel([i][j] on M[i][j])
+    for (i = 0; i < N; i++) for (j = i; j < N; j++) M[i][j] = 0;
+    return s;
+}

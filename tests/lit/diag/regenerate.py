@@ -1,0 +1,106 @@
+# Writes the diagnostics table of tests/lit/diag: each case a small program
+# with one mistake; the expected message is checked by FileCheck.
+import os, subprocess, sys
+out = sys.argv[1]
+cases = {
+# parser-level
+"unknown_directive": "#pragma dvm paralel([i])\n    for (i = 0; i < N; i++) a[i] = i;",
+"unknown_parallel_clause": "#pragma dvm parallel([i]) privat(t)\n    for (i = 0; i < N; i++) a[i] = i;",
+"unknown_region_clause": "#pragma dvm region inn(a)\n    { a[0] = 1; }",
+"unknown_reduction_op": "#pragma dvm parallel([i]) reduction(summ(s))\n    for (i = 0; i < N; i++) s += a[i];",
+"missing_paren_parallel": "#pragma dvm parallel [i]\n    for (i = 0; i < N; i++) a[i] = i;",
+"missing_close_paren": "#pragma dvm parallel([i] on A[i]\n    for (i = 0; i < N; i++) A[i] = i;",
+"missing_bracket": "#pragma dvm parallel([i on A[i])\n    for (i = 0; i < N; i++) A[i] = i;",
+"empty_pragma": "#pragma dvm\n    s = 1;",
+"bad_distribution_format": "#pragma dvm array distribute[blok]\n    double B[N];",
+"distribute_no_bracket": "#pragma dvm array distribute(block)\n    double B[N];",
+"unknown_array_clause": "#pragma dvm array distribute[block] shadoww[1]\n    double B[N];",
+"indirect_unsupported": "#pragma dvm array distribute[indirect(M)]\n    double B[N];",
+"align_without_with": "#pragma dvm array align([i] A[i])\n    double B[N];",
+"on_nonlinear_index": "#pragma dvm parallel([i] on A[i*i])\n    for (i = 0; i < N; i++) A[i] = i;",
+"on_two_vars": "#pragma dvm parallel([i][j] on M[i+j][j])\n    for (i = 0; i < N; i++) for (j = 0; j < N; j++) M[i][j] = i;",
+"corner_typo": "#pragma dvm parallel([i] on A[i]) shadow_renew(A(corners))\n    for (i = 1; i < N; i++) A[i] = i;",
+"cuda_block_four": "#pragma dvm parallel([i] on A[i]) cuda_block(1, 2, 3, 4)\n    for (i = 0; i < N; i++) A[i] = i;",
+"maxloc_missing_loc": "#pragma dvm parallel([i]) reduction(maxloc(s))\n    for (i = 0; i < N; i++) s = a[i];",
+"targets_unknown": "#pragma dvm region targets(GPU)\n    { a[0] = 1; }",
+"trailing_garbage": "#pragma dvm get_actual(a) extra\n    s = 1;",
+"template_no_sizes": "#pragma dvm template distribute[block]\n    void *T;",
+"stage_empty": "#pragma dvm parallel([i] on A[i]) stage()\n    for (i = 0; i < N; i++) A[i] = i;",
+"redistribute_no_format": "#pragma dvm redistribute(A)\n    s = 1;",
+"inherit_empty": "#pragma dvm inherit()\n    s = 1;",
+"interval_unclosed": "#pragma dvm interval(1\n    { s = 1; }",
+# not supported yet
+"task_unsupported": "#pragma dvm task blocks[4]\n    s = 1;",
+"host_section_unsupported": "#pragma dvm host_section\n    { s = 1; }",
+"array_copy_unsupported": "#pragma dvm array_copy\n    s = 1;",
+"localize_unsupported": "#pragma dvm localize\n    s = 1;",
+"shadow_add_unsupported": "#pragma dvm shadow_add\n    s = 1;",
+# semantic
+"on_rank_mismatch": "#pragma dvm parallel([i] on M[i])\n    for (i = 0; i < N; i++) s += 0;",
+"nest_too_shallow": "#pragma dvm parallel([i][j] on M[i][j])\n    for (i = 0; i < N; i++) M[i][0] = i;",
+"loop_var_mismatch": "#pragma dvm parallel([j] on A[j])\n    for (i = 0; i < N; i++) A[i] = i;",
+"non_canonical_cond": "#pragma dvm parallel([i] on A[i])\n    for (i = 0; i != N; i++) A[i] = i;",
+"non_canonical_inc": "#pragma dvm parallel([i] on A[i])\n    for (i = 0; i < N; i *= 2) A[i] = i;",
+"wrong_direction": "#pragma dvm parallel([i] on A[i])\n    for (i = N - 1; i >= 0; i++) A[i] = i;",
+"on_not_distributed": "#pragma dvm parallel([i] on a[i])\n    for (i = 0; i < N; i++) a[i] = i;",
+"on_unknown_array": "#pragma dvm parallel([i] on Z[i])\n    for (i = 0; i < N; i++) A[i] = i;",
+"scalar_race": "#pragma dvm parallel([i] on A[i])\n    for (i = 0; i < N; i++) { t = A[i]; A[i] = t * 2; }",
+"reduction_unknown_var": "#pragma dvm parallel([i] on A[i]) reduction(sum(zz))\n    for (i = 0; i < N; i++) A[i] = i;",
+"parallel_before_block": "#pragma dvm parallel([i] on A[i])\n    { A[0] = 1; }",
+"region_before_loop": "#pragma dvm region\n    for (i = 0; i < N; i++) a[i] = i;",
+"array_before_scalar": "#pragma dvm array distribute[block]\n    double x;",
+"distribute_rank_mismatch": "#pragma dvm array distribute[block]\n    double B2[N][N];",
+"shadow_rank_mismatch": "#pragma dvm array distribute[block][block], shadow[1]\n    double B2[N][N];",
+"return_in_region": "#pragma dvm region\n    { if (s) return 1; }",
+"shadow_renew_not_distributed": "#pragma dvm parallel([i] on A[i]) shadow_renew(a)\n    for (i = 1; i < N; i++) A[i] = a[i - 1];",
+"get_actual_unknown": "#pragma dvm get_actual(nothere)\n    s = 1;",
+"rectangular_nest": "#pragma dvm parallel([i][j] on M[i][j])\n    for (i = 0; i < N; i++) for (j = i; j < N; j++) M[i][j] = 0;",
+"array_initializer": "#pragma dvm array distribute[block]\n    double B[3] = {1, 2, 3};",
+"redistribute_rank": "#pragma dvm redistribute(M[block])\n    s = 1;",
+"realign_not_array": "#pragma dvm realign(a[i] with A[i])\n    s = 1;",
+"partial_subscript": "    double *row = M[1];\n    (void)row;",
+"template_as_data": "    s = (T != 0);",
+"reduction_struct": "#pragma dvm parallel([i] on A[i]) reduction(sum(p))\n    for (i = 0; i < N; i++) A[i] = i;",
+}
+head = """#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+"""
+tail = "\n    return s;\n}\n"
+for name, body in cases.items():
+    src = head + body + tail
+    path = os.path.join(out, name + ".c")
+    with open(path, "w") as f:
+        f.write(src)
+    r = subprocess.run([sys.argv[2], path, "-o", "/dev/null"], capture_output=True, text=True)
+    lines = [l for l in r.stderr.splitlines() if ": error: " in l]
+    if r.returncode == 0 or not lines:
+        print("NO ERROR:", name, r.stderr[:200])
+        continue
+    first = lines[0][len(out) + 1:]
+    msg = first.split(": error: ", 1)
+    loc = msg[0]
+    hdr = "// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s\n// CHECK: " + loc + ": error: " + msg[1] + "\n"
+    # the CHECK line shifts the code by two lines: recompute after writing
+    with open(path, "w") as f:
+        f.write("// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s\n// CHECK: PLACEHOLDER\n" + src)
+    r = subprocess.run([sys.argv[2], path, "-o", "/dev/null"], capture_output=True, text=True)
+    lines = [l for l in r.stderr.splitlines() if ": error: " in l]
+    first = lines[0][len(out) + 1:]
+    text = open(path).read().replace("PLACEHOLDER", first.replace("%", "%%") if False else first)
+    with open(path, "w") as f:
+        f.write(text)
+    print(first)

@@ -1,0 +1,19 @@
+# lit configuration: golden tests of the rewriter (codegen/), its
+# diagnostics (diag/) and the clang plugin (plugin/).
+import os
+import lit.formats
+
+config.name = "cdvmh"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cdvmh_build_dir, "tests", "lit")
+config.excludes = ["Inputs"]
+
+config.substitutions.append(("%cdvmh", config.cdvmh_tool))
+config.substitutions.append(("%clang_plugin", "%s -fplugin=%s" % (config.clang, config.cdvmh_plugin)))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%dvmcc", config.dvmcc))
+config.substitutions.append(("%runtime_include", config.runtime_include))
+config.substitutions.append(("FileCheck", config.filecheck))
+config.substitutions.append(("%not", config.not_tool))
