@@ -82,62 +82,87 @@ static void copy_box(const mpi_box_memory *from, const mpi_box_memory *to)
     }
 }
 
-/* Needs served by the owners o from their memory 'source' (NULL: the host
- * copy of a). */
-static size_t fetch_with(dvmh_array *a, mpi_owners *o_ptr, const mpi_fetch_dest *source,
-                         int need_count, const dvmh_idx *needs, const mpi_fetch_dest *dests)
+/* The plan of serving the needs by the owners o from their memory
+ * 'source' (NULL: the host copy of a). */
+static void plan_build(mpi_fetch_plan *plan, dvmh_array *a, const mpi_owners *o,
+                       const mpi_fetch_dest *source, int need_count, const dvmh_idx *needs,
+                       const mpi_fetch_dest *dests)
 {
-    mpi_owners o = *o_ptr;
     fetch_needs f;
-    needs_gather(&f, &o, need_count, needs);
-    int r = o.rank, n = o.process_count;
+    needs_gather(&f, o, need_count, needs);
+    int r = o->rank, n = o->process_count;
     /* At most one message per (need, owner group) pair. */
-    mpi_transfer *sends = owners_alloc(sizeof(mpi_transfer) * (size_t)f.first[n]);
-    mpi_transfer *recvs = owners_alloc(sizeof(mpi_transfer) * (size_t)need_count * (size_t)n);
-    int send_count = 0, recv_count = 0;
+    plan->sends = owners_alloc(sizeof(mpi_transfer) * (size_t)f.first[n]);
+    plan->recvs = owners_alloc(sizeof(mpi_transfer) * (size_t)need_count * (size_t)n);
+    plan->copies = owners_alloc(sizeof(mpi_box_memory) * 2 * (size_t)need_count * (size_t)n);
+    plan->send_count = plan->recv_count = plan->copy_count = 0;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     /* What this process sends: the pieces of others' needs inside its own
      * box, when it is the member of its owner group chosen to serve them. */
-    int my_leader = o.empty[o.me] ? -1 : o.leader[o.me];
+    int my_leader = o->empty[o->me] ? -1 : o->leader[o->me];
     for (int receiver = 0; receiver < n && my_leader >= 0; receiver++) {
-        if (receiver == o.me || owners_sender(&o, my_leader, receiver) != o.me)
+        if (receiver == o->me || owners_sender(o, my_leader, receiver) != o->me)
             continue;
         for (int k = f.first[receiver]; k < f.first[receiver + 1]; k++) {
             const dvmh_idx *need_lo = f.box + 2 * r * k, *need_hi = need_lo + r;
-            if (owners_piece(&o, o.me, need_lo, need_hi, lo, hi))
-                sends[send_count++] = (mpi_transfer){receiver, source_box(a, source, lo, hi)};
+            if (owners_piece(o, o->me, need_lo, need_hi, lo, hi))
+                plan->sends[plan->send_count++] =
+                    (mpi_transfer){receiver, source_box(a, source, lo, hi)};
         }
     }
     /* What it receives (or copies, from its own box): its needs, piece by
      * owner group, in the order the senders above enumerate them. */
-    for (int k = f.first[o.me]; k < f.first[o.me + 1]; k++)
+    for (int k = f.first[o->me]; k < f.first[o->me + 1]; k++)
         for (int q = 0; q < n; q++) {
             const dvmh_idx *need_lo = f.box + 2 * r * k, *need_hi = need_lo + r;
-            if (!owners_is_leader(&o, q) || !owners_piece(&o, q, need_lo, need_hi, lo, hi))
+            if (!owners_is_leader(o, q) || !owners_piece(o, q, need_lo, need_hi, lo, hi))
                 continue;
-            int sender = owners_sender(&o, q, o.me);
-            mpi_box_memory to = dest_box(&dests[k - f.first[o.me]], r, a->head.elem_size, lo, hi);
-            if (sender == o.me) {
-                mpi_box_memory from = source_box(a, source, lo, hi);
-                copy_box(&from, &to);
+            int sender = owners_sender(o, q, o->me);
+            mpi_box_memory to = dest_box(&dests[k - f.first[o->me]], r, a->head.elem_size, lo, hi);
+            if (sender == o->me) {
+                plan->copies[2 * plan->copy_count] = source_box(a, source, lo, hi);
+                plan->copies[2 * plan->copy_count + 1] = to;
+                plan->copy_count++;
             } else {
-                recvs[recv_count++] = (mpi_transfer){sender, to};
+                plan->recvs[plan->recv_count++] = (mpi_transfer){sender, to};
             }
         }
-    size_t bytes = mpi_exchange(mpi_world(), 11, sends, send_count, recvs, recv_count);
-    free(sends);
-    free(recvs);
     free(f.first);
     free(f.box);
-    return bytes;
+}
+
+size_t mpi_fetch_plan_run(const mpi_fetch_plan *plan)
+{
+    for (int k = 0; k < plan->copy_count; k++)
+        copy_box(&plan->copies[2 * k], &plan->copies[2 * k + 1]);
+    return mpi_exchange(mpi_world(), 11, plan->sends, plan->send_count, plan->recvs,
+                        plan->recv_count);
+}
+
+void mpi_fetch_plan_free(mpi_fetch_plan *plan)
+{
+    free(plan->sends);
+    free(plan->recvs);
+    free(plan->copies);
+    plan->sends = plan->recvs = NULL;
+    plan->copies = NULL;
+}
+
+void mpi_fetch_plan_make(mpi_fetch_plan *plan, dvmh_array *a, int need_count, const dvmh_idx *needs,
+                         const mpi_fetch_dest *dests)
+{
+    mpi_owners o;
+    owners_gather(&o, a);
+    plan_build(plan, a, &o, NULL, need_count, needs, dests);
+    owners_free(&o);
 }
 
 size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs, const mpi_fetch_dest *dests)
 {
-    mpi_owners o;
-    owners_gather(&o, a);
-    size_t bytes = fetch_with(a, &o, NULL, need_count, needs, dests);
-    owners_free(&o);
+    mpi_fetch_plan plan;
+    mpi_fetch_plan_make(&plan, a, need_count, needs, dests);
+    size_t bytes = mpi_fetch_plan_run(&plan);
+    mpi_fetch_plan_free(&plan);
     return bytes;
 }
 
@@ -147,7 +172,10 @@ size_t mpi_fetch_from(dvmh_array *a, const dvmh_idx *old_lo, const dvmh_idx *old
 {
     mpi_owners o;
     owners_gather_boxes(&o, a->head.rank, old_lo, old_hi);
-    size_t bytes = fetch_with(a, &o, old, need_count, needs, dests);
+    mpi_fetch_plan plan;
+    plan_build(&plan, a, &o, old, need_count, needs, dests);
     owners_free(&o);
+    size_t bytes = mpi_fetch_plan_run(&plan);
+    mpi_fetch_plan_free(&plan);
     return bytes;
 }

@@ -81,6 +81,18 @@ typedef struct mpi_fetch_dest {
  * bytes this process sent. */
 size_t mpi_fetch(dvmh_array *a, int need_count, const dvmh_idx *needs,
                  const mpi_fetch_dest *dests);
+/* mpi_fetch in two steps, so that a repeated fetch (shadow renewal in a
+ * loop) plans once: the messages and local copies, then running them. */
+typedef struct mpi_fetch_plan {
+    mpi_transfer *sends, *recvs;
+    int send_count, recv_count;
+    mpi_box_memory *copies;     /* pairs: from, to */
+    int copy_count;
+} mpi_fetch_plan;
+void mpi_fetch_plan_make(mpi_fetch_plan *plan, dvmh_array *a, int need_count, const dvmh_idx *needs,
+                         const mpi_fetch_dest *dests);
+size_t mpi_fetch_plan_run(const mpi_fetch_plan *plan);
+void mpi_fetch_plan_free(mpi_fetch_plan *plan);
 /* The same, from the owners of an earlier layout: each process owned
  * box [old_lo, old_hi] (empty: some lo > hi) held in old memory. */
 size_t mpi_fetch_from(dvmh_array *a, const dvmh_idx *old_lo, const dvmh_idx *old_hi,
