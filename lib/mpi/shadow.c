@@ -6,6 +6,56 @@
 #include "mpi_comm.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* Shadow renewal inside a loop repeats the same exchange, so its plans are
+ * kept for the last few arrays. A kept plan is used only if every process
+ * still has the key it had when the plan was made: one small reduction of
+ * the keys' hashes tells all processes together, so they all use their
+ * plans or all plan anew (and never wait for each other in between). */
+enum { SHADOW_PLANS = 8 };
+
+typedef struct shadow_key {
+    const dvmh_array *array;
+    const void *host_data;
+    int rank, corner;
+    dvmh_idx size[DVMH_MAX_RANK];
+    dvmh_idx own_lo[DVMH_MAX_RANK], own_hi[DVMH_MAX_RANK];
+    dvmh_idx alloc_lo[DVMH_MAX_RANK], alloc_hi[DVMH_MAX_RANK];
+    dvmh_idx width_lo[DVMH_MAX_RANK], width_hi[DVMH_MAX_RANK];
+} shadow_key;
+
+typedef struct shadow_plan {
+    bool used;
+    shadow_key key;
+    uint64_t all_keys;          /* combined hashes of every process's key */
+    mpi_fetch_plan plan;
+} shadow_plan;
+
+static struct {
+    shadow_plan plans[SHADOW_PLANS];
+    int next;
+} shadow_cache;
+
+static uint64_t shadow_key_hash(const shadow_key *key)
+{
+    /* FNV-1a over the key's bytes (the key is zeroed before filling). */
+    const unsigned char *p = (const unsigned char *)key;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t k = 0; k < sizeof *key; k++)
+        h = (h ^ p[k]) * 1099511628211ull;
+    return h;
+}
+
+/* Every process's value, weighted by its rank, summed. */
+static uint64_t shadow_combine(uint64_t value)
+{
+    int rank;
+    MPI_Comm_rank(mpi_world(), &rank);
+    uint64_t mine = value * (2 * (uint64_t)rank + 1), all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_SUM, mpi_world());
+    return all;
+}
 
 /* Widths of the shadow edges actually allocated around the owned box. */
 static void allocated_widths(const dvmh_array *a, dvmh_idx *lo, dvmh_idx *hi)
@@ -59,32 +109,67 @@ static mpi_fetch_dest host_dest(const dvmh_array *a)
     return dest;
 }
 
-size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
+static void shadow_plan_make(mpi_fetch_plan *plan, dvmh_array *a, const shadow_key *key)
 {
     int r = a->head.rank, combinations = 1;
     for (int d = 0; d < r; d++)
         combinations *= 3;
-    dvmh_idx width_lo[DVMH_MAX_RANK], width_hi[DVMH_MAX_RANK];
-    allocated_widths(a, width_lo, width_hi);
     bool empty = false;
-    for (int d = 0; d < r; d++) {
+    for (int d = 0; d < r; d++)
         empty |= a->head.own_lo[d] > a->head.own_hi[d];
-        if (lo && lo[d] < width_lo[d])
-            width_lo[d] = lo[d];
-        if (hi && hi[d] < width_hi[d])
-            width_hi[d] = hi[d];
-    }
     dvmh_idx *boxes = malloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)combinations);
     mpi_fetch_dest *dests = malloc(sizeof(mpi_fetch_dest) * (size_t)combinations);
     if (!boxes || !dests)
         dvmh_fatal(__FILE__, __LINE__, "out of memory renewing shadow edges");
-    int count = empty ? 0 : shadow_boxes(a, width_lo, width_hi, corner, boxes);
+    int count = empty ? 0 : shadow_boxes(a, key->width_lo, key->width_hi, key->corner, boxes);
     for (int k = 0; k < count; k++)
         dests[k] = host_dest(a);
-    size_t bytes = mpi_fetch(a, count, boxes, dests);
+    mpi_fetch_plan_make(plan, a, count, boxes, dests);
     free(boxes);
     free(dests);
-    return bytes;
+}
+
+size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
+{
+    shadow_key key;
+    memset(&key, 0, sizeof key);
+    key.array = a;
+    key.host_data = a->head.host_data;
+    key.rank = a->head.rank;
+    key.corner = corner != 0;
+    allocated_widths(a, key.width_lo, key.width_hi);
+    for (int d = 0; d < key.rank; d++) {
+        key.size[d] = a->size[d];
+        key.own_lo[d] = a->head.own_lo[d];
+        key.own_hi[d] = a->head.own_hi[d];
+        key.alloc_lo[d] = a->alloc_lo[d];
+        key.alloc_hi[d] = a->alloc_hi[d];
+        if (lo && lo[d] < key.width_lo[d])
+            key.width_lo[d] = lo[d];
+        if (hi && hi[d] < key.width_hi[d])
+            key.width_hi[d] = hi[d];
+    }
+    uint64_t hash = shadow_key_hash(&key);
+    int slot = -1;
+    for (int k = 0; k < SHADOW_PLANS && slot < 0; k++)
+        if (shadow_cache.plans[k].used && !memcmp(&shadow_cache.plans[k].key, &key, sizeof key))
+            slot = k;
+    /* A process without the plan contributes another value, so that the
+     * sum differs from the kept one everywhere. */
+    uint64_t all = shadow_combine(slot >= 0 ? hash : ~hash);
+    if (slot >= 0 && all == shadow_cache.plans[slot].all_keys)
+        return mpi_fetch_plan_run(&shadow_cache.plans[slot].plan);
+
+    if (slot < 0)
+        slot = shadow_cache.next++ % SHADOW_PLANS;
+    shadow_plan *kept = &shadow_cache.plans[slot];
+    if (kept->used)
+        mpi_fetch_plan_free(&kept->plan);
+    kept->used = true;
+    kept->key = key;
+    shadow_plan_make(&kept->plan, a, &key);
+    kept->all_keys = shadow_combine(hash);
+    return mpi_fetch_plan_run(&kept->plan);
 }
 
 size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)

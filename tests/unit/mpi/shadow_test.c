@@ -110,6 +110,9 @@ int main(int argc, char **argv)
                                       (const dvmh_idx[]){2, 1}, block2);
     check_renew(a, 0);
     check_renew(a, 1);
+    /* Again: the kept plan moves the edges anew. */
+    check_renew(a, 1);
+    check_renew(a, 0);
     check_fetch(a);
 
     /* Rows distributed, columns whole. */
@@ -140,10 +143,21 @@ int main(int argc, char **argv)
     key[0] = r;
     CHECK(comm_first_with_key(key, 2) == 1);
 
+    /* A new array in place of an old one, laid out differently, is not
+     * renewed with the old one's plan. */
     dvmh_array_destroy(c);
     dvmh_template_destroy(t);
     dvmh_array_destroy(b);
     dvmh_array_destroy(a);
+    for (int round = 0; round < 2; round++) {
+        a = dvmh_array_create(__FILE__, __LINE__, 2, sizeof(double), DVMH_T_DOUBLE,
+                              (const dvmh_idx[]){N, M}, NULL, NULL,
+                              (dvmh_distr[]){{round ? DVMH_DISTR_NONE : DVMH_DISTR_BLOCK, NULL, 0, 0},
+                                             {DVMH_DISTR_BLOCK, NULL, 0, 0}});
+        check_renew(a, 1);
+        check_renew(a, 1);
+        dvmh_array_destroy(a);
+    }
     int failed = failures > 0;
     comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &failed, 1, NULL, 0);
     if (failures)
