@@ -459,6 +459,16 @@ static bool io_box_empty(const io_box *b)
     return false;
 }
 
+static bool io_box_equal(const io_box *x, const io_box *y)
+{
+    if (x->rank != y->rank)
+        return false;
+    for (int d = 0; d < x->rank; d++)
+        if (x->lo[d] != y->lo[d] || x->hi[d] != y->hi[d])
+            return false;
+    return true;
+}
+
 static size_t io_box_elems(const io_box *b)
 {
     if (io_box_empty(b))
@@ -579,9 +589,9 @@ static dvmh_idx io_array_limit(const dvmh_array *a, size_t size, size_t n)
     return wanted < total ? wanted : total;
 }
 
-static char *io_alloc(size_t bytes)
+static void *io_alloc(size_t bytes)
 {
-    char *p = malloc(bytes ? bytes : 1);
+    void *p = malloc(bytes ? bytes : 1);
     if (!p)
         dvmh_fatal(__FILE__, __LINE__, "out of memory in I/O of a distributed array");
     return p;
@@ -599,20 +609,30 @@ static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
     io_box mine = io_owned_box(a);
     if (io_here())
         io_copy_box(a, &mine, global, limit, true);
-    for (int root = 1; root < comm_process_count(); root++) {
-        io_box theirs = mine;
-        comm_bcast(&theirs, sizeof theirs, root);
-        size_t bytes = io_box_elems(&theirs) * es;
-        if (bytes == 0)
+    /* Boxes already sent are not sent again by their replicas. */
+    int count = comm_process_count();
+    io_box *sent = io_alloc(sizeof(io_box) * (size_t)count);
+    sent[0] = mine;
+    comm_bcast(&sent[0], sizeof sent[0], 0);
+    for (int root = 1; root < count; root++) {
+        io_box *theirs = &sent[root];
+        *theirs = mine;
+        comm_bcast(theirs, sizeof *theirs, root);
+        size_t bytes = io_box_elems(theirs) * es;
+        bool replica = false;
+        for (int earlier = 0; earlier < root && !replica; earlier++)
+            replica = io_box_equal(&sent[earlier], theirs);
+        if (bytes == 0 || replica)
             continue;
         char *packed = io_alloc(bytes);
         if (comm_process_rank() == root)
-            io_pack_box(a, &theirs, packed);
+            io_pack_box(a, theirs, packed);
         comm_bcast(packed, bytes, root);
         if (io_here())
-            io_unpack_to_global(a, &theirs, packed, global, limit);
+            io_unpack_to_global(a, theirs, packed, global, limit);
         free(packed);
     }
+    free(sent);
     size_t written = 0;
     if (io_here()) {
         written = fwrite(global, 1, (size_t)limit * es, f) / size;
