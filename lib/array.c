@@ -148,6 +148,8 @@ static void distributed_dims(const dvmh_array *a, bool *dist)
 void array_compute_ownership(dvmh_array *a)
 {
     dvmh_array_head *h = &a->head;
+    memcpy(a->prev_own_lo, h->own_lo, sizeof a->prev_own_lo);
+    memcpy(a->prev_own_hi, h->own_hi, sizeof a->prev_own_hi);
     for (int d = 0; d < h->rank; d++) {
         h->own_lo[d] = 0;
         h->own_hi[d] = a->size[d] - 1;
@@ -212,7 +214,13 @@ static void array_allocate(dvmh_array *a)
     h->host_data = calloc(alloc_elements(a), h->elem_size);
     if (!h->host_data)
         dvmh_fatal(a->file, a->line, "out of memory allocating the local part of an array");
-    if (a->allocated && old_data) {
+    if (a->allocated && old_data && comm_process_count() > 1) {
+        /* the elements now owned here may have been owned elsewhere */
+        old_head.host_data = old_data;
+        memcpy(old_head.own_lo, a->prev_own_lo, sizeof old_head.own_lo);
+        memcpy(old_head.own_hi, a->prev_own_hi, sizeof old_head.own_hi);
+        comm_redistribute(a, &old_head);
+    } else if (a->allocated && old_data) {
         /* copy the common box element by element along the last dimension */
         dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK], idx[DVMH_MAX_RANK];
         int r = h->rank;
@@ -369,8 +377,6 @@ void dvmh_array_destroy(dvmh_array *a)
 
 void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr)
 {
-    if (comm_process_count() > 1)
-        dvmh_fatal(file, line, "not supported yet: redistribute with several processes");
     if (array_is_template(obj)) {
         distr_space_distribute(file, line, &((dvmh_template *)obj)->space, distr);
         return;
@@ -389,8 +395,6 @@ void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *
 
 void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const dvmh_rule *rules)
 {
-    if (comm_process_count() > 1)
-        dvmh_fatal(file, line, "not supported yet: realign with several processes");
     dvmh_array_align(file, line, a, target, rules);
 }
 

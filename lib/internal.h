@@ -41,6 +41,8 @@ struct dvmh_array {
     dvmh_idx size[DVMH_MAX_RANK];
     dvmh_idx shadow_lo[DVMH_MAX_RANK], shadow_hi[DVMH_MAX_RANK];
     dvmh_idx alloc_lo[DVMH_MAX_RANK], alloc_hi[DVMH_MAX_RANK];
+    /* Owned box before the last ownership change (for redistribution). */
+    dvmh_idx prev_own_lo[DVMH_MAX_RANK], prev_own_hi[DVMH_MAX_RANK];
     /* Ownership comes from 'space' (own distribution) or from an
      * alignment onto another object's space. */
     distr_space own_space;

@@ -22,7 +22,13 @@ typedef struct loop_reduction {
     size_t var_bytes, loc_bytes;
     unsigned char *slots;           /* per thread: var then loc */
     int slot_count;
+    unsigned char *acc;             /* pieces folded so far: var then loc */
 } loop_reduction;
+
+typedef struct loop_across {
+    int data;
+    dvmh_idx flow[DVMH_MAX_RANK], anti[DVMH_MAX_RANK];
+} loop_across;
 
 typedef struct loop_shadow {
     int data;
@@ -47,6 +53,14 @@ struct dvmh_loop {
     loop_shadow *shadows;
     int shadow_count;
     bool across;
+    loop_across *acrosses;
+    int across_count;
+    dvmh_idx stage;
+    int *remotes;                   /* data indexes read through remote_access */
+    dvmh_rule (*remote_rules)[DVMH_MAX_RANK];
+    int remote_count;
+    void **remote_buffers;          /* per remote: the fetched box */
+    dvmh_idx (*remote_lo)[DVMH_MAX_RANK], (*remote_hi)[DVMH_MAX_RANK];
     dvmh_handler host_handler;
 };
 
@@ -173,20 +187,32 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo, const dv
 void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_idx *anti,
                       int out)
 {
-    (void)data;
-    (void)flow;
-    (void)anti;
     (void)out;
+    if (data < 0 || data >= l->data_count || !l->data[data].array)
+        dvmh_fatal(l->file, l->line, "across of something that is not a distributed array");
     l->across = true;
+    GROW(l->acrosses, l->across_count);
+    loop_across *x = &l->acrosses[l->across_count++];
+    memset(x, 0, sizeof *x);
+    x->data = data;
+    for (int d = 0; d < l->data[data].rank; d++) {
+        x->flow[d] = flow ? flow[d] : 0;
+        x->anti[d] = anti ? anti[d] : 0;
+    }
 }
 
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
 {
-    (void)rules;
     if (data < 0 || data >= l->data_count)
         dvmh_fatal(l->file, l->line, "remote_access of unknown data");
-    if (comm_process_count() > 1)
-        dvmh_fatal(l->file, l->line, "not supported yet: remote_access with several processes");
+    if (!l->data[data].array)
+        return; /* ordinary data is replicated: every element is local */
+    GROW(l->remotes, l->remote_count);
+    GROW(l->remote_rules, l->remote_count);
+    l->remotes[l->remote_count] = data;
+    memcpy(l->remote_rules[l->remote_count], rules,
+           sizeof(dvmh_rule) * (size_t)l->data[data].rank);
+    l->remote_count++;
 }
 
 void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules)
@@ -200,6 +226,7 @@ void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage)
 {
     if (stage < 0)
         dvmh_fatal(l->file, l->line, "stage(%lld) must not be negative", (long long)stage);
+    l->stage = stage;
 }
 
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z)
@@ -314,6 +341,16 @@ static void run_host_piece(dvmh_loop *l)
         data_ptrs[k] = global_zero_address(&l->data[k]);
         fill_extents(&l->data[k], ext[k]);
     }
+    for (int k = 0; k < l->remote_count; k++) {
+        const dvmh_array *a = l->data[l->remotes[k]].array;
+        dvmh_idx offset = 0;
+        for (int d = 0; d < a->head.rank; d++) {
+            ext[l->remotes[k]][d] = l->remote_hi[k][d] - l->remote_lo[k][d] + 1;
+            offset = offset * ext[l->remotes[k]][d] + l->remote_lo[k][d];
+        }
+        data_ptrs[l->remotes[k]] = (void *)((uintptr_t)l->remote_buffers[k] -
+                                            (uintptr_t)(offset * (dvmh_idx)a->head.elem_size));
+    }
     p.data = data_ptrs;
     p.ext = ext;
     p.scalar = (void **)l->scalars;
@@ -355,25 +392,62 @@ void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void 
 
 /* The variable becomes: its value before the loop, combined with every
  * thread's result in thread order, then with every process's in rank order. */
-static void finish_reductions(dvmh_loop *l)
+/* Folds the threads' results of the pieces run so far into each
+ * reduction's accumulator (identity at first), in thread order. */
+static void fold_reductions(dvmh_loop *l)
 {
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
-        unsigned char acc[r->var_bytes + 1], acc_loc[r->loc_bytes + 1];
-        reduce_identity(r->op, r->type, acc, r->count);
-        if (r->loc_bytes)
-            memcpy(acc_loc, r->loc, r->loc_bytes);
+        if (!r->acc) {
+            r->acc = malloc(r->var_bytes + r->loc_bytes + 1);
+            if (!r->acc)
+                dvmh_fatal(l->file, l->line, "out of memory");
+            reduce_identity(r->op, r->type, r->acc, r->count);
+            if (r->loc_bytes)
+                memcpy(r->acc + r->var_bytes, r->loc, r->loc_bytes);
+        }
         for (int t = 0; t < r->slot_count; t++) {
             unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
-            reduce_combine(r->op, r->type, acc, slot, r->count, acc_loc, slot + r->var_bytes,
-                           r->loc_bytes);
+            reduce_combine(r->op, r->type, r->acc, slot, r->count, r->acc + r->var_bytes,
+                           slot + r->var_bytes, r->loc_bytes);
         }
-        if (comm_process_count() > 1)
+        free(r->slots);
+        r->slots = NULL;
+        r->slot_count = 0;
+    }
+}
+
+/* Whether this process's results count: of processes owning the same part
+ * of the loop's target (replicas), only the first contributes. */
+static bool counts_in_reductions(dvmh_loop *l)
+{
+    if (l->red_count == 0 || comm_process_count() == 1 || !l->target)
+        return true;
+    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
+                                          : ((dvmh_template *)l->target)->space.rank;
+    dvmh_idx key[2 * DVMH_MAX_RANK];
+    for (int k = 0; k < trank; k++)
+        object_owned(l->target, k, &key[2 * k], &key[2 * k + 1]);
+    return comm_first_with_key(key, 2 * trank);
+}
+
+static void finish_reductions(dvmh_loop *l)
+{
+    fold_reductions(l);
+    bool counts = counts_in_reductions(l);
+    for (int k = 0; k < l->red_count; k++) {
+        loop_reduction *r = &l->reds[k];
+        unsigned char *acc = r->acc, *acc_loc = r->acc + r->var_bytes;
+        if (!counts)
+            reduce_identity(r->op, r->type, acc, r->count);
+        /* Without 'on' every process ran every iteration on its replicated
+         * data: its own result is the loop's. */
+        if (comm_process_count() > 1 && l->target)
             comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
                            r->loc_bytes);
         reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
-        free(r->slots);
-        r->slots = NULL;
+        free(r->acc);
+        r->acc = NULL;
     }
 }
 
@@ -381,20 +455,171 @@ static void renew_shadows(dvmh_loop *l)
 {
     if (comm_process_count() == 1)
         return; /* one process: no neighbour holds any edge */
-    if (l->shadow_count > 0)
-        dvmh_fatal(l->file, l->line, "not supported yet: shadow_renew with several processes");
+    for (int k = 0; k < l->shadow_count; k++) {
+        const loop_shadow *s = &l->shadows[k];
+        comm_shadow_renew(l->data[s->data].array, s->all ? NULL : s->lo, s->all ? NULL : s->hi,
+                          s->corner);
+    }
+}
+
+/* remote_access: every process fetches the box its part of the loop reads
+ * (collective, so processes without iterations take part too). */
+static void fetch_remotes(dvmh_loop *l, bool has_part)
+{
+    if (l->remote_count == 0 || comm_process_count() == 1) {
+        l->remote_count = 0;  /* one process: everything is local */
+        return;
+    }
+    l->remote_buffers = calloc((size_t)l->remote_count, sizeof(void *));
+    l->remote_lo = calloc((size_t)l->remote_count, sizeof *l->remote_lo);
+    l->remote_hi = calloc((size_t)l->remote_count, sizeof *l->remote_hi);
+    if (!l->remote_buffers || !l->remote_lo || !l->remote_hi)
+        dvmh_fatal(l->file, l->line, "out of memory");
+    for (int k = 0; k < l->remote_count; k++) {
+        dvmh_array *a = l->data[l->remotes[k]].array;
+        if (l->data[l->remotes[k]].access & DVMH_WRITE)
+            dvmh_fatal(l->file, l->line, "not supported yet: remote_access to an array that the "
+                                         "same loop writes, on several processes");
+        size_t elems = 1;
+        for (int d = 0; d < a->head.rank; d++) {
+            const dvmh_rule *r = &l->remote_rules[k][d];
+            dvmh_idx lo = 0, hi = a->size[d] - 1;
+            if (r->kind == DVMH_RULE_CONST) {
+                lo = hi = r->b;
+            } else if (r->kind == DVMH_RULE_LINEAR) {
+                dvmh_idx x = r->a * l->first[r->dim] + r->b, y = r->a * l->last[r->dim] + r->b;
+                lo = x < y ? x : y;
+                hi = x < y ? y : x;
+            }
+            lo = lo < 0 ? 0 : lo;
+            hi = hi > a->size[d] - 1 ? a->size[d] - 1 : hi;
+            if (!has_part || lo > hi) {
+                lo = 1;
+                hi = 0;
+            }
+            l->remote_lo[k][d] = lo;
+            l->remote_hi[k][d] = hi;
+            elems *= lo <= hi ? (size_t)(hi - lo + 1) : 0;
+        }
+        l->remote_buffers[k] = malloc(elems * a->head.elem_size + 1);
+        if (!l->remote_buffers[k])
+            dvmh_fatal(l->file, l->line, "out of memory for remote_access");
+        comm_fetch_box(a, l->remote_lo[k], l->remote_hi[k], l->remote_buffers[k]);
+    }
+}
+
+/* across on several processes: a pipeline in stages along one loop
+ * dimension (comm_across_*); each stage's piece runs once its
+ * predecessors' edge of that stage has arrived. */
+static void run_across(dvmh_loop *l)
+{
+    if (!l->target)
+        dvmh_fatal(l->file, l->line, "not supported yet: across without 'on' on several processes");
+    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
+                                          : ((dvmh_template *)l->target)->space.rank;
+    /* The stage dimension: a loop dimension mapped (a = 1) to a target
+     * dimension, preferring one no across array depends along. */
+    int stage_dim = -1, stage_target_dim = -1;
+    for (int k = 0; k < trank; k++) {
+        const dvmh_rule *r = &l->rules[k];
+        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0)
+            continue;
+        bool independent = true;
+        for (int x = 0; x < l->across_count; x++)
+            independent &= l->acrosses[x].flow[k] == 0;
+        if (stage_dim < 0 || independent) {
+            stage_dim = r->dim;
+            stage_target_dim = k;
+        }
+    }
+    if (l->remote_count > 0)
+        dvmh_fatal(l->file, l->line,
+                   "not supported yet: remote_access in an across loop on several processes");
+    for (int x = 0; x < l->across_count; x++) {
+        const dvmh_array *a = l->data[l->acrosses[x].data].array;
+        for (int d = 0; d < a->head.rank && d < trank; d++) {
+            const dvmh_rule *r = &l->rules[d];
+            if (l->acrosses[x].flow[d] > 0 && r->kind == DVMH_RULE_LINEAR &&
+                r->a * l->step[r->dim] < 0)
+                dvmh_fatal(l->file, l->line,
+                           "not supported yet: across with a downward loop on several processes");
+        }
+        if (a->head.rank != trank || stage_dim < 0)
+            dvmh_fatal(l->file, l->line, "not supported yet: across on several processes for "
+                                         "an array not mapped like the loop's 'on' target");
+    }
+    dvmh_idx global_first = l->first[stage_dim], global_last = l->last[stage_dim];
+    dvmh_idx step = l->step[stage_dim], shift = l->rules[stage_target_dim].b;
+    bool has_part = local_part(l);
+    dvmh_idx local_first = l->first[stage_dim], local_last = l->last[stage_dim];
+
+    renew_shadows(l);
+    comm_across **pipes = malloc(sizeof *pipes * (size_t)l->across_count + 1);
+    if (!pipes)
+        dvmh_fatal(l->file, l->line, "out of memory");
+    for (int x = 0; x < l->across_count; x++) {
+        dvmh_array *a = l->data[l->acrosses[x].data].array;
+        bool anti = false;
+        dvmh_idx zero[DVMH_MAX_RANK] = {0};
+        for (int d = 0; d < a->head.rank; d++)
+            anti |= l->acrosses[x].anti[d] > 0;
+        if (anti)
+            comm_shadow_renew(a, zero, l->acrosses[x].anti, 1);
+        pipes[x] = comm_across_start(a, l->acrosses[x].flow, stage_target_dim);
+    }
+    dvmh_idx iterations = (global_last - global_first) / step + 1;
+    dvmh_idx stage = l->stage > 0 ? l->stage : iterations / (4 * comm_process_count());
+    if (stage < 1)
+        stage = 1;
+    for (dvmh_idx first = global_first; first <= global_last; first += stage * step) {
+        dvmh_idx last = first + (stage - 1) * step;
+        if (last > global_last)
+            last = global_last;
+        const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
+        dvmh_idx lo = first == global_first ? 0 : first + shift;
+        dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
+        for (int x = 0; x < l->across_count; x++)
+            comm_across_recv(pipes[x], lo, hi);
+        if (has_part) {
+            dvmh_idx f = first > local_first ? first : local_first;
+            dvmh_idx la = last < local_last ? last : local_last;
+            if (f <= la) {
+                l->first[stage_dim] = f;
+                l->last[stage_dim] = la;
+                run_host_piece(l);
+                fold_reductions(l);
+            }
+        }
+        for (int x = 0; x < l->across_count; x++)
+            comm_across_send(pipes[x], lo, hi);
+    }
+    for (int x = 0; x < l->across_count; x++)
+        comm_across_finish(pipes[x]);
+    free(pipes);
 }
 
 void dvmh_loop_run(dvmh_loop *l)
 {
     if (!l->host_handler)
         dvmh_fatal(l->file, l->line, "parallel loop without a host handler");
-    if (l->across && comm_process_count() > 1)
-        dvmh_fatal(l->file, l->line, "not supported yet: across with several processes");
-    renew_shadows(l);
-    if (local_part(l))
-        run_host_piece(l);
+    if (l->across && comm_process_count() > 1) {
+        run_across(l);
+    } else {
+        renew_shadows(l);
+        bool has_part = local_part(l);
+        fetch_remotes(l, has_part);
+        if (has_part)
+            run_host_piece(l);
+    }
     finish_reductions(l);
+    for (int k = 0; l->remote_buffers && k < l->remote_count; k++)
+        free(l->remote_buffers[k]);
+    free(l->remote_buffers);
+    free(l->remote_lo);
+    free(l->remote_hi);
+    free(l->remotes);
+    free(l->remote_rules);
+    free(l->acrosses);
     free(l->data);
     free(l->scalars);
     free(l->reds);

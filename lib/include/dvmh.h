@@ -268,6 +268,21 @@ void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
  * reduction results into their variables, and frees l. */
 void dvmh_loop_run(dvmh_loop *l);
 
+/* A loop dimension whose bounds use outer loop variables: the runtime
+ * divides [-DVMH_IDX_HUGE, DVMH_IDX_HUGE] by ownership, and the handler
+ * runs the user's bounds clipped to its piece [lo, hi]. */
+#define DVMH_IDX_HUGE ((dvmh_idx)1 << 60)
+static inline dvmh_idx dvmh_up_first(dvmh_idx start, dvmh_idx lo, dvmh_idx step)
+{
+    return start >= lo ? start : start + (lo - start + step - 1) / step * step;
+}
+static inline dvmh_idx dvmh_down_first(dvmh_idx start, dvmh_idx hi, dvmh_idx step)
+{
+    return start <= hi ? start : start - (start - hi + (-step) - 1) / (-step) * (-step);
+}
+static inline dvmh_idx dvmh_min(dvmh_idx a, dvmh_idx b) { return a < b ? a : b; }
+static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; }
+
 /* The thread number inside a handler's parallel region. */
 #ifdef _OPENMP
 #include <omp.h>
