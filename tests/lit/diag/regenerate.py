@@ -54,7 +54,6 @@ cases = {
 "return_in_region": "#pragma dvm region\n    { if (s) return 1; }",
 "shadow_renew_not_distributed": "#pragma dvm parallel([i] on A[i]) shadow_renew(a)\n    for (i = 1; i < N; i++) A[i] = a[i - 1];",
 "get_actual_unknown": "#pragma dvm get_actual(nothere)\n    s = 1;",
-"rectangular_nest": "#pragma dvm parallel([i][j] on M[i][j])\n    for (i = 0; i < N; i++) for (j = i; j < N; j++) M[i][j] = 0;",
 "array_initializer": "#pragma dvm array distribute[block]\n    double B[3] = {1, 2, 3};",
 "redistribute_rank": "#pragma dvm redistribute(M[block])\n    s = 1;",
 "realign_not_array": "#pragma dvm realign(a[i] with A[i])\n    s = 1;",

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Runs one C-DVMH program against its sequential meaning.
+
+The program is compiled twice: as plain C (directives ignored) and with
+dvmcc. The plain build's output and exit status are the oracle; the DVMH
+build must reproduce them on every configuration of processes x threads x
+emulated devices. Integers and text must match exactly; floating-point
+numbers within the program's tolerance (a '// TOLERANCE: 1e-9' comment,
+relative, default 0).
+
+Markers in the program:
+  // TOLERANCE: x     relative tolerance for floating-point tokens
+  // ARGS: a b c      command-line arguments
+  // STDIN: file      file (next to the program) given as standard input
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)")
+
+
+def markers(path):
+    text = open(path).read()
+    tol = re.search(r"//\s*TOLERANCE:\s*(\S+)", text)
+    args = re.search(r"//\s*ARGS:(.*)", text)
+    stdin = re.search(r"//\s*STDIN:\s*(\S+)", text)
+    return (float(tol.group(1)) if tol else 0.0,
+            args.group(1).split() if args else [],
+            os.path.join(os.path.dirname(path), stdin.group(1)) if stdin else None)
+
+
+def same(expected, actual, tol):
+    """Compares token-wise; returns None or a description of the first difference."""
+    e_tokens = re.split(r"(\s+)", expected)
+    a_tokens = re.split(r"(\s+)", actual)
+    if len(e_tokens) != len(a_tokens):
+        return "different number of tokens (%d expected, %d got)" % (len(e_tokens), len(a_tokens))
+    for k, (e, a) in enumerate(zip(e_tokens, a_tokens)):
+        if e == a:
+            continue
+        if tol > 0 and NUMBER.fullmatch(e.strip(",;:()=")) and NUMBER.fullmatch(a.strip(",;:()=")):
+            ev, av = float(e.strip(",;:()=")), float(a.strip(",;:()="))
+            if abs(ev - av) <= tol * max(abs(ev), abs(av), 1e-300):
+                continue
+        line = expected[:sum(len(t) for t in e_tokens[:k])].count("\n") + 1
+        return "line %d: expected %r, got %r" % (line, e, a)
+    return None
+
+
+def run(cmd, env, stdin_path, timeout, cwd):
+    stdin = open(stdin_path) if stdin_path else subprocess.DEVNULL
+    try:
+        p = subprocess.run(cmd, env=env, stdin=stdin, capture_output=True, text=True,
+                           timeout=timeout, cwd=cwd)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return "timeout", (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or ""), ""
+    finally:
+        if stdin_path:
+            stdin.close()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("program")
+    ap.add_argument("--dvmcc", required=True)
+    ap.add_argument("--cc", default="clang-19")
+    ap.add_argument("--procs", default=os.environ.get("E2E_PROCS", "1"))
+    ap.add_argument("--threads", default=os.environ.get("E2E_THREADS", "1,2"))
+    ap.add_argument("--emus", default=os.environ.get("E2E_EMUS", "0"))
+    ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
+    ap.add_argument("--timeout", type=float, default=60)
+    opt = ap.parse_args()
+
+    tol, args, stdin_path = markers(opt.program)
+    work = tempfile.mkdtemp(prefix="e2e-")
+    try:
+        plain = os.path.join(work, "plain")
+        dvmh = os.path.join(work, "dvmh")
+        c = subprocess.run([opt.cc, "-O2", "-w", opt.program, "-o", plain, "-lm"],
+                           capture_output=True, text=True)
+        if c.returncode:
+            print("plain C build failed:\n" + c.stderr)
+            return 1
+        c = subprocess.run([opt.dvmcc, "-O2", opt.program, "-o", dvmh, "-lm"],
+                           capture_output=True, text=True)
+        if c.returncode:
+            print("dvmcc build failed:\n" + c.stderr)
+            return 1
+        env = dict(os.environ)
+        exp_rc, exp_out, exp_err = run([plain] + args, env, stdin_path, opt.timeout, work)
+        failures = 0
+        runs = 0
+        for procs in opt.procs.split(","):
+            for threads in opt.threads.split(","):
+                for emus in opt.emus.split(","):
+                    env = dict(os.environ, DVMH_NUM_THREADS=threads, DVMH_NUM_EMUS=emus,
+                               HYDRA_TOPO_DEBUG="0")
+                    cmd = [dvmh] + args
+                    if procs != "1":
+                        cmd = [opt.mpiexec, "-n", procs] + cmd
+                    rc, out, err = run(cmd, env, stdin_path, opt.timeout, work)
+                    runs += 1
+                    conf = "procs=%s threads=%s emus=%s" % (procs, threads, emus)
+                    diff = same(exp_out, out, tol)
+                    if rc != exp_rc or diff:
+                        failures += 1
+                        print("FAIL %s: exit %s (expected %s)%s" % (
+                            conf, rc, exp_rc, "; " + diff if diff else ""))
+                        if err.strip():
+                            print("  stderr: " + err.strip()[:800])
+        print("%s: %d of %d configurations passed" % (os.path.basename(opt.program),
+                                                      runs - failures, runs))
+        return 1 if failures else 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+#!/bin/sh
+# The whole test suite from a clean build: installs the Debian packages the
+# project needs, configures, builds, runs every test, and ends with the line
+# "N passed, N failed" (", N skipped" when some are skipped).
+set -e
+cd "$(dirname "$0")/.."
+./tools/setup-deps.sh
+build=${BUILD_DIR:-build-test}
+rm -rf "$build"
+CC=clang-19 CXX=clang++-19 meson setup "$build" --buildtype=debugoptimized >/dev/null
+ninja -C "$build"
+set +e
+meson test -C "$build" --num-processes 2 --print-errorlogs
+python3 tools/test-summary.py "$build/meson-logs/testlog.json"
