@@ -42,6 +42,23 @@ size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, 
  * One process: copies from its own host copy. */
 size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst);
 
+/* remote_access in a loop that also touches a's own part (as Gauss
+ * elimination reads the pivot row A[k][] while updating its rows): a view
+ * of a holding both the process's allocated part and the elements of box
+ * [lo, hi] (global, inclusive; empty when some lo > hi), fetched from their
+ * owners. The handler uses zero (address of global index 0,..,0) and ext
+ * (extents, for indexing) as the array's data. begin is collective; end
+ * copies the own part back when the loop wrote it, and frees. */
+typedef struct comm_remote_view {
+    char *zero;
+    dvmh_idx ext[DVMH_MAX_RANK];
+    char *buffer;               /* NULL: the view is the host copy itself */
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];   /* the buffer's box */
+} comm_remote_view;
+size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
+                              comm_remote_view *view);
+void comm_remote_view_end(dvmh_array *a, comm_remote_view *view, int written);
+
 /* across between processes, as a pipeline for one array a whose iterations
  * read elements up to flow[d] below in dimension d (flow <= shadow widths;
  * anti widths are an ordinary comm_shadow_renew before the loop). The loop
