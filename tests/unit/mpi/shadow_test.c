@@ -3,7 +3,8 @@
  * edges with unequal widths, with and without corners, exactly the edge
  * boxes moved (bytes summed over processes), an array replicated along a
  * grid dimension, and boxes fetched from several owners; one process
- * chosen per group of replicas (comm_first_with_key). Run under
+ * chosen per group of replicas (comm_first_with_key); views with remote
+ * rows (comm_remote_view_*). Run under
  * mpiexec -n 1..4. */
 #include "comm.h"
 #include "internal.h"
@@ -101,6 +102,29 @@ static void check_fetch(dvmh_array *a)
     comm_fetch_box(a, (const dvmh_idx[]){1, 1}, (const dvmh_idx[]){0, 0}, buf);
 }
 
+/* A view with remote row k: local and remote elements through one
+ * pointer, and writes to the own part copied back. */
+static void check_remote_view(dvmh_array *a, dvmh_idx k)
+{
+    fill(a);
+    comm_remote_view v;
+    comm_remote_view_begin(a, (const dvmh_idx[]){k, 0}, (const dvmh_idx[]){k, M - 1}, &v);
+    double (*view)[v.ext[1]] = (double (*)[v.ext[1]])(void *)v.zero;
+    int wrong = 0;
+    for (dvmh_idx j = 0; j < M; j++)
+        wrong += view[k][j] != value_at(k, j);
+    for (dvmh_idx i = a->head.own_lo[0]; i <= a->head.own_hi[0]; i++)
+        for (dvmh_idx j = a->head.own_lo[1]; j <= a->head.own_hi[1]; j++) {
+            wrong += view[i][j] != value_at(i, j);
+            view[i][j] += 0.25;
+        }
+    comm_remote_view_end(a, &v, 1);
+    for (dvmh_idx i = a->head.own_lo[0]; i <= a->head.own_hi[0]; i++)
+        for (dvmh_idx j = a->head.own_lo[1]; j <= a->head.own_hi[1]; j++)
+            wrong += *at(a, i, j) != value_at(i, j) + 0.25;
+    CHECK(wrong == 0);
+}
+
 int main(int argc, char **argv)
 {
     dvmh_init(&argc, &argv);
@@ -122,6 +146,8 @@ int main(int argc, char **argv)
                                                      {DVMH_DISTR_NONE, NULL, 0, 0}});
     check_renew(b, 1);
     check_fetch(b);
+    for (dvmh_idx k = 0; k < N; k += 3)
+        check_remote_view(b, k);
 
     /* Replicated along the template's second grid dimension. */
     dvmh_template *t = dvmh_template_create(__FILE__, __LINE__, 2, (const dvmh_idx[]){N, 4 * M},
