@@ -92,6 +92,29 @@ static void bounds_genblock(const char *file, int line, dvmh_idx *b, dvmh_idx n,
                    (long long)b[p], (long long)n);
 }
 
+void distr_bounds(const char *file, int line, dvmh_idx *bounds, dvmh_idx n, int p,
+                  const dvmh_distr *f)
+{
+    switch (f->kind) {
+    case DVMH_DISTR_BLOCK:
+        bounds_block(bounds, n, p, 1);
+        break;
+    case DVMH_DISTR_MULTBLOCK:
+        if (f->count <= 0)
+            dvmh_fatal(file, line, "multblock: the multiple must be positive");
+        bounds_block(bounds, n, p, f->count);
+        break;
+    case DVMH_DISTR_WGTBLOCK:
+        bounds_weighted(file, line, bounds, n, p, f);
+        break;
+    case DVMH_DISTR_GENBLOCK:
+        bounds_genblock(file, line, bounds, n, p, f);
+        break;
+    default:
+        dvmh_fatal(file, line, "unknown distribution format %d", f->kind);
+    }
+}
+
 void distr_space_distribute(const char *file, int line, distr_space *s, const dvmh_distr *distr)
 {
     dvmh_idx extents[DVMH_MAX_RANK];
@@ -116,24 +139,7 @@ void distr_space_distribute(const char *file, int line, distr_space *s, const dv
         dd->bounds = malloc(sizeof(dvmh_idx) * (size_t)(p + 1));
         if (!dd->bounds)
             dvmh_fatal(file, line, "out of memory");
-        switch (dd->kind) {
-        case DVMH_DISTR_BLOCK:
-            bounds_block(dd->bounds, s->size[d], p, 1);
-            break;
-        case DVMH_DISTR_MULTBLOCK:
-            if (distr[d].count <= 0)
-                dvmh_fatal(file, line, "multblock: the multiple must be positive");
-            bounds_block(dd->bounds, s->size[d], p, distr[d].count);
-            break;
-        case DVMH_DISTR_WGTBLOCK:
-            bounds_weighted(file, line, dd->bounds, s->size[d], p, &distr[d]);
-            break;
-        case DVMH_DISTR_GENBLOCK:
-            bounds_genblock(file, line, dd->bounds, s->size[d], p, &distr[d]);
-            break;
-        default:
-            dvmh_fatal(file, line, "unknown distribution format %d", dd->kind);
-        }
+        distr_bounds(file, line, dd->bounds, s->size[d], p, &distr[d]);
     }
     s->distributed = true;
 }

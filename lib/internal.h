@@ -68,6 +68,10 @@ dvmh_context *dvmh_ctx(void);
 void distr_space_init(distr_space *s, int rank, const dvmh_idx *sizes);
 void distr_space_distribute(const char *file, int line, distr_space *s,
                             const dvmh_distr *distr);
+/* Block starts of p processes over n elements in format f: the part of
+ * process c is bounds[c] .. bounds[c+1]-1. */
+void distr_bounds(const char *file, int line, dvmh_idx *bounds, dvmh_idx n, int p,
+                  const dvmh_distr *f);
 /* Owned global range of dimension d of the space on this process. */
 void distr_space_owned(const distr_space *s, int d, dvmh_idx *lo, dvmh_idx *hi);
 

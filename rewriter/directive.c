@@ -262,18 +262,18 @@ static void var_list(parser *p, dir_var_list *l, bool widths, bool allow_out)
             if (!v.name)
                 return;
             v.rank = ranges(p, v.range, !widths, widths ? "a width" : "a section bound");
-            if (is_punct(p, "(")) {
+            /* in the list at once, so that an error below frees it with the rest */
+            var_list_add(l, v);
+            if (!p->failed && is_punct(p, "(")) {
                 p->pos++;
                 if (!is_ident(p, "corner")) {
                     error_at(p, here(p), "expected 'corner', found %s", found(p));
-                    free(v.name);
                     return;
                 }
                 p->pos++;
                 expect(p, ")", "after 'corner'");
-                v.corner = true;
+                l->items[l->count - 1].corner = true;
             }
-            var_list_add(l, v);
         }
         if (p->failed)
             return;
@@ -367,6 +367,13 @@ static void mapping_index(parser *p, dir_index *ix, char *const *vars, int var_c
                 t + p->toks[hi + 1].start);
     } else if (hi == last && lo - 1 > first && TOK_IS(lo - 1, '+')) {
         b = strndup(t + p->toks[first].start, p->toks[lo - 2].end - p->toks[first].start);
+    } else if (hi == last && lo - 1 > first && TOK_IS(lo - 1, '-')) {
+        /* b - a*v */
+        b = strndup(t + p->toks[first].start, p->toks[lo - 2].end - p->toks[first].start);
+        char *neg = malloc(strlen(ix->a) + 4);
+        sprintf(neg, "-(%s)", ix->a);
+        free(ix->a);
+        ix->a = neg;
     } else {
         ok = false;
     }

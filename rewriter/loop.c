@@ -13,6 +13,7 @@ typedef struct loop_dim {
     char *lb, *hi, *step;           /* texts for dvmh_loop_create */
     bool down;
     bool unit;                      /* step is 1 or -1 literally */
+    bool outer_bounds;              /* bounds use outer loop variables */
 } loop_dim;
 
 typedef struct use {
@@ -384,7 +385,10 @@ void gen_parallel(gen *g, attached *at)
     if (body_end > loop_end)
         loop_end = body_end;
 
-    /* bounds must not depend on the loop's own variables */
+    /* Bounds that use outer loop variables (red-black: j = 1 + i % 2):
+     * the runtime sees the whole dimension, the handler keeps the user's
+     * bounds inside the piece it gets. */
+    use_list uses = {0};
     for (int k = 1; k < rank; k++) {
         use_list hdr = {0};
         for (int c = g->a.nodes[dims[k].node].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
@@ -394,15 +398,14 @@ void gen_parallel(gen *g, attached *at)
             char *nm = ast_spelling(&g->a.nodes[hdr.items[u].decl]);
             for (int j = 0; j < k; j++)
                 if (!strcmp(nm, dims[j].var))
-                    gen_error(g, hdr.items[u].offset,
-                              "bounds of loop '%s' depend on loop variable '%s' (the nest must be rectangular)",
-                              dims[k].var, nm);
+                    dims[k].outer_bounds = true;
             free(nm);
         }
+        if (dims[k].outer_bounds)
+            for (int u = 0; u < hdr.count; u++)
+                use_add(&uses, hdr.items[u].decl, false, hdr.items[u].offset);
         free(hdr.items);
     }
-
-    use_list uses = {0};
     collect_uses(g, body, false, &uses);
 
     /* 'on' */
@@ -645,7 +648,12 @@ void gen_parallel(gen *g, attached *at)
             sb_printf(&h, "%s#pragma omp for schedule(static)%s\n", pad,
                       par_dim == 0 ? " nowait" : "");
         const char *cmp = dims[k].down ? ">=" : "<=";
-        if (dims[k].unit)
+        if (dims[k].outer_bounds)
+            sb_printf(&h, "%sfor (%s %s = dvmh_%s_first(%s, dvmh_lo%d, %s); %s %s dvmh_%s(%s, dvmh_hi%d); %s += %s)\n",
+                      pad, dims[k].type, dims[k].var, dims[k].down ? "down" : "up", dims[k].lb, k,
+                      dims[k].step, dims[k].var, cmp, dims[k].down ? "max" : "min", dims[k].hi, k,
+                      dims[k].var, dims[k].step);
+        else if (dims[k].unit)
             sb_printf(&h, "%sfor (%s %s = dvmh_lo%d; %s %s dvmh_hi%d; %s%s)\n", pad, dims[k].type,
                       dims[k].var, k, dims[k].var, cmp, k, dims[k].var, dims[k].down ? "--" : "++");
         else
@@ -681,13 +689,16 @@ void gen_parallel(gen *g, attached *at)
     strbuf c = {0};
     sb_printf(&c, "{\n    dvmh_loop *dvmh_L = dvmh_loop_create(__FILE__, %u, %d,\n        (dvmh_idx[]){", line, rank);
     for (int k = 0; k < rank; k++)
-        sb_printf(&c, "%s%s", k ? ", " : "", dims[k].lb);
+        sb_printf(&c, "%s%s", k ? ", " : "",
+                  dims[k].outer_bounds ? (dims[k].down ? "DVMH_IDX_HUGE" : "-DVMH_IDX_HUGE") : dims[k].lb);
     sb_add(&c, "},\n        (dvmh_idx[]){");
     for (int k = 0; k < rank; k++)
-        sb_printf(&c, "%s%s", k ? ", " : "", dims[k].hi);
+        sb_printf(&c, "%s%s", k ? ", " : "",
+                  dims[k].outer_bounds ? (dims[k].down ? "-DVMH_IDX_HUGE" : "DVMH_IDX_HUGE") : dims[k].hi);
     sb_add(&c, "},\n        (dvmh_idx[]){");
     for (int k = 0; k < rank; k++)
-        sb_printf(&c, "%s%s", k ? ", " : "", dims[k].step);
+        sb_printf(&c, "%s%s", k ? ", " : "",
+                  dims[k].outer_bounds ? (dims[k].down ? "-1" : "1") : dims[k].step);
     sb_add(&c, "});\n");
     if (on) {
         char *rules = gen_rules_text(g, &d->on, d->loop_vars, rank, on->rank);
