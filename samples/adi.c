@@ -25,17 +25,17 @@ int main(void)
                                  : 0.0;
     for (it = 1; it <= ITMAX; it++) {
         eps = 0;
-#pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[1:0][0:0][0:0])
+#pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[1:1][0:0][0:0])
         for (i = 1; i < NX - 1; i++)
             for (j = 1; j < NY - 1; j++)
                 for (k = 1; k < NZ - 1; k++)
                     A[i][j][k] = (A[i - 1][j][k] + A[i + 1][j][k]) / 2;
-#pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[0:0][1:0][0:0])
+#pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[0:0][1:1][0:0])
         for (i = 1; i < NX - 1; i++)
             for (j = 1; j < NY - 1; j++)
                 for (k = 1; k < NZ - 1; k++)
                     A[i][j][k] = (A[i][j - 1][k] + A[i][j + 1][k]) / 2;
-#pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[0:0][0:0][1:0]) reduction(max(eps))
+#pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[0:0][0:0][1:1]) reduction(max(eps))
         for (i = 1; i < NX - 1; i++)
             for (j = 1; j < NY - 1; j++)
                 for (k = 1; k < NZ - 1; k++) {

@@ -17,8 +17,12 @@ int main(void)
 #pragma dvm parallel([i] on A[i])
     for (i = 0; i < N; i++)
         A[i] = i * i - 5;
-    for (i = 0; i < N; i += 3)
-        fprintf(f, "%d\n", A[i]);
+    /* Host code reads elements other processes own: fetch them first. */
+#pragma dvm remote_access(A[])
+    {
+        for (i = 0; i < N; i += 3)
+            fprintf(f, "%d\n", A[i]);
+    }
     fclose(f);
     f = fopen("io_status.txt", "r");
     while (fscanf(f, "%d", &v) == 1) {
@@ -29,6 +33,9 @@ int main(void)
     remove("io_status.txt");
     A[2] = total;
     puts("done");
-    printf("A[2]=%d\n", A[2]);
+#pragma dvm remote_access(A[2])
+    {
+        printf("A[2]=%d\n", A[2]);
+    }
     return total % 7 + 3;
 }

@@ -1,6 +1,7 @@
 /* Regions with sequential parts between parallel loops, in/out/inout/local
- * clauses with sections, get_actual/actual with sections, a 4-D array,
- * private variables, intervals, downward loops and steps. */
+ * clauses with sections, get_actual/actual with sections, a 4-D
+ * distributed array, private variables, intervals, downward loops and
+ * steps. v and w are ordinary (replicated) arrays. */
 #include <stdio.h>
 
 #define N 8
@@ -8,17 +9,16 @@
 
 #pragma dvm array distribute[block][block][][]
 double Q[N][N][3][2];
-#pragma dvm array distribute[block]
 double v[N];
 double w[N];
 
 int main(void)
 {
     int i, j, k, l;
-    double t, s = 0;
+    double t, s = 0, q = 0;
 #pragma dvm interval(1)
     {
-#pragma dvm region out(Q) inout(v) local(w)
+#pragma dvm region out(Q) inout(v[0:N-1]) local(w)
         {
 #pragma dvm parallel([i][j][k][l] on Q[i][j][k][l]) private(t)
             for (i = 0; i < N; i++)
@@ -28,11 +28,12 @@ int main(void)
                             t = i + 0.5 * j;
                             Q[i][j][k][l] = t * (k + 1) - l;
                         }
+            /* sequential part of the region */
             v[0] = 100;
             w[1] = 1;
-#pragma dvm parallel([i] on v[i])
+#pragma dvm parallel([i]) tie(v[i])
             for (i = N - 1; i > 0; i--)
-                v[i] = Q[i][i][2][1] + w[1];
+                v[i] = i * i * 0.5 + w[1];
         }
     }
 #pragma dvm get_actual(v[0:3])
@@ -41,10 +42,17 @@ int main(void)
 #pragma dvm actual(v[5])
 #pragma dvm region in(v)
     {
-#pragma dvm parallel([i] on v[i]) reduction(sum(s))
+#pragma dvm parallel([i]) tie(v[i]) reduction(sum(s))
         for (i = 0; i < N; i += 2)
             s += v[i] + v[i + 1];
     }
-    printf("s=%.4f\n", s);
+#pragma dvm parallel([i][j][k][l] on Q[i][j][k][l]) reduction(sum(q))
+    for (i = N - 1; i >= 0; i--)
+        for (j = 0; j < N; j += 3)
+            for (k = 2; k >= 0; k--)
+                for (l = 0; l < 2; l++)
+                    q += Q[i][j][k][l] * (l + 1);
+#pragma dvm get_actual(s)
+    printf("s=%.4f q=%.4f\n", s, q);
     return 0;
 }

@@ -74,7 +74,7 @@ def main():
     ap.add_argument("--threads", default=os.environ.get("E2E_THREADS", "1,2"))
     ap.add_argument("--emus", default=os.environ.get("E2E_EMUS", "0"))
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
-    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--timeout", type=float, default=30)
     opt = ap.parse_args()
 
     tol, args, stdin_path = markers(opt.program)

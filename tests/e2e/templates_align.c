@@ -40,6 +40,22 @@ int main(void)
         for (j = 1; j < N; j += 3)
             s3 += P[i][j] * P[i][j];
     printf("%ld %ld %ld\n", s1, s2, s3);
-    printf("A[3][4]=%d R[7]=%d P[2][9]=%d\n", A[3][4], R[7], P[2][9]);
+    /* Single elements, read where they live (a sum over one iteration). */
+    s1 = s2 = s3 = 0;
+#pragma dvm parallel([i][j] on A[i][j]) reduction(sum(s1))
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            if (i == 3 && j == 4)
+                s1 += A[i][j];
+#pragma dvm parallel([i] on R[i]) reduction(sum(s2))
+    for (i = 0; i < N; i++)
+        if (i == 7)
+            s2 += R[i];
+#pragma dvm parallel([i][j] on P[i][j]) reduction(sum(s3))
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            if (i == 2 && j == 9)
+                s3 += P[i][j];
+    printf("A[3][4]=%ld R[7]=%ld P[2][9]=%ld\n", s1, s2, s3);
     return 0;
 }
