@@ -327,7 +327,7 @@ static int data_index(loop_data_entry *data, int count, const char *name)
 }
 
 /* The ext-based pointer declaration of data k in the handler. */
-static void handler_pointer(strbuf *b, const char *elem, const char *name, int rank, int k)
+__attribute__((unused)) static void handler_pointer(strbuf *b, const char *elem, const char *name, int rank, int k)
 {
     if (rank == 1) {
         sb_printf(b, "    %s *const restrict %s = dvmh_P->data[%d];\n", elem, name, k);
@@ -586,36 +586,77 @@ void gen_parallel(gen *g, attached *at)
     snprintf(hname, sizeof hname, "dvmh_loop_%s_%u", g->base, line);
     g->handler_count++; /* a loop's line is unique: its directive takes the line before */
 
-    /* ---- the handler ---- */
-    strbuf h = {0};
-    sb_printf(&h, "static void %s(dvmh_piece *dvmh_P)\n{\n", hname);
+    /* ---- the handler ----
+     * Two functions: the nest, whose parameters are the data pointers
+     * (restrict parameters: the only restrict LLVM relies on) with the
+     * user's names and indexing, the scalars by value and the loop's
+     * bounds; and the handler, which unpacks the piece, opens the OpenMP
+     * parallel region and calls the nest in every thread. */
+    strbuf h = {0}, args = {0};
+    sb_printf(&h, "static void %s_nest(", hname);
+    bool first_param = true;
+#define PARAM(...)                                                                                 \
+    do {                                                                                           \
+        sb_add(&h, first_param ? "" : ",\n    ");                                                   \
+        sb_printf(&h, __VA_ARGS__);                                                                \
+        first_param = false;                                                                       \
+    } while (0)
+#define ARG(...)                                                                                   \
+    do {                                                                                           \
+        sb_add(&args, args.len ? ", " : "");                                                       \
+        sb_printf(&args, __VA_ARGS__);                                                             \
+    } while (0)
+    for (int k = 0; k < rank; k++) {
+        PARAM("const dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d", k, k, k);
+        ARG("dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
+    }
     for (int k = 0; k < ndata; k++) {
+        int r;
+        char *es;
         if (data[k].obj) {
-            handler_pointer(&h, data[k].obj->elem, data[k].name, data[k].obj->rank, k);
+            r = data[k].obj->rank;
+            es = strdup(data[k].obj->elem);
         } else {
-            int r;
             CXType elem;
             gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor), &r, &elem);
-            char *es = type_spelling(elem);
-            handler_pointer(&h, es, data[k].name, r, k);
-            free(es);
+            es = type_spelling(elem);
         }
+        for (int dd = 1; dd < r; dd++) {
+            PARAM("const dvmh_idx dvmh_e%d_%d", k, dd);
+            ARG("dvmh_P->ext[%d][%d]", k, dd);
+        }
+        if (r == 1) {
+            PARAM("%s *const restrict %s", es, data[k].name);
+        } else {
+            PARAM("%s (*const restrict %s)", es, data[k].name);
+            for (int dd = 1; dd < r; dd++)
+                sb_printf(&h, "[dvmh_e%d_%d]", k, dd);
+        }
+        ARG("dvmh_P->data[%d]", k);
+        free(es);
     }
     for (int k = 0; k < nscalars; k++) {
         CXType t = clang_getCursorType(g->a.nodes[scalar_decl[k]].cursor);
         char *ts = type_spelling(t);
-        sb_printf(&h, "    %s %s = *(%s *)dvmh_P->scalar[%d];\n", ts, scalars[k], ts, k);
+        PARAM("%s %s", ts, scalars[k]);
+        ARG("*(%s *)dvmh_P->scalar[%d]", ts, k);
         free(ts);
     }
-    for (int k = 0; k < rank; k++)
-        sb_printf(&h, "    const dvmh_idx dvmh_lo%d = dvmh_P->lo[%d], dvmh_hi%d = dvmh_P->hi[%d], dvmh_st%d = dvmh_P->step[%d];\n",
-                  k, k, k, k, k, k);
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        PARAM("void *const dvmh_red%d", k);
+        ARG("&%s", red->var);
+        if (red->loc_var) {
+            PARAM("void *const dvmh_loc%d", k);
+            ARG("&%s", red->loc_var);
+        }
+    }
+    if (first_param)
+        sb_add(&h, "void");
+    sb_add(&h, ")\n{\n");
     for (int k = 0; k < rank; k++)
         sb_printf(&h, "    (void)dvmh_st%d;\n", k);
-    const char *ind = "        ";
-    if (par_dim >= 0)
-        sb_add(&h, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
-    sb_add(&h, "    {\n");
+    const char *ind = "    ";
     for (int k = 0; k < d->privates.count; k++) {
         int decl = ast_lookup(&g->a, d->privates.items[k].name, body_start + 1);
         if (decl < 0)
@@ -626,24 +667,30 @@ void gen_parallel(gen *g, attached *at)
         sb_printf(&h, "%s%s;\n", ind, dt);
         free(dt);
     }
+    /* reduction variables: the thread's private copies, by value here */
+    strbuf red_decls = {0};
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];
         int decl = ast_lookup(&g->a, red->var, loop_start);
         char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), red->var);
-        sb_printf(&h, "%s%s;\n", ind, dt);
+        sb_printf(&h, "%s%s;\n%s__builtin_memcpy(&%s, dvmh_red%d, sizeof(%s));\n", ind, dt, ind,
+                  red->var, k, red->var);
+        sb_printf(&red_decls, "        %s;\n", dt);
         free(dt);
         if (red->loc_var) {
             int ldecl = ast_lookup(&g->a, red->loc_var, loop_start);
             char *lt = gen_decl_text(clang_getCursorType(g->a.nodes[ldecl].cursor), red->loc_var);
-            sb_printf(&h, "%s%s;\n", ind, lt);
+            sb_printf(&h, "%s%s;\n%s__builtin_memcpy(&%s, dvmh_loc%d, sizeof(%s));\n", ind, lt, ind,
+                      red->loc_var, k, red->loc_var);
+            sb_printf(&red_decls, "        %s;\n", lt);
             free(lt);
         }
-        sb_printf(&h, "%sdvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", ind, k, red->var,
+        sb_printf(&red_decls, "        dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, red->var,
                   red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
     }
     char pad[64];
     for (int k = 0; k < rank; k++) {
-        snprintf(pad, sizeof pad, "%*s", 8 + 4 * k, "");
+        snprintf(pad, sizeof pad, "%*s", 4 + 4 * k, "");
         if (k == par_dim)
             sb_printf(&h, "%s#pragma omp for schedule(static)%s\n", pad,
                       par_dim == 0 ? " nowait" : "");
@@ -677,13 +724,32 @@ void gen_parallel(gen *g, attached *at)
     sb_add(&tail, "\n");
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];
-        sb_printf(&tail, "%sdvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", ind, k,
+        sb_printf(&tail, "%s__builtin_memcpy(dvmh_red%d, &%s, sizeof(%s));\n", ind, k, red->var,
+                  red->var);
+        if (red->loc_var)
+            sb_printf(&tail, "%s__builtin_memcpy(dvmh_loc%d, &%s, sizeof(%s));\n", ind, k,
+                      red->loc_var, red->loc_var);
+    }
+    sb_printf(&tail, "}\n\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", hname);
+    if (par_dim >= 0)
+        sb_add(&tail, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
+    sb_add(&tail, "    {\n");
+    if (red_decls.len)
+        sb_add(&tail, red_decls.s);
+    sb_printf(&tail, "        %s_nest(%s);\n", hname, args.len ? args.s : "");
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        sb_printf(&tail, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k,
                   par_dim >= 0 ? "DVMH_THREAD_NUM()" : "0", red->var, red->loc_var ? "&" : "",
                   red->loc_var ? red->loc_var : "NULL");
     }
     sb_add(&tail, "    }\n}\n\n");
     edit_lit(he, tail.s);
     free(tail.s);
+    free(args.s);
+    free(red_decls.s);
+#undef PARAM
+#undef ARG
 
     /* ---- the call site ---- */
     strbuf c = {0};

@@ -5,12 +5,11 @@ double A[8][8];
 void f(void)
 {
     int i, j;
-// CHECK: static void dvmh_loop_across_{{[0-9]+}}
-// CHECK: #pragma omp parallel num_threads(dvmh_P->threads)
-// CHECK-NEXT: {
-// CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
+// CHECK: static void dvmh_loop_across_{{[0-9]+}}_nest
+// CHECK: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK-NEXT: #pragma omp for schedule(static){{$}}
 // CHECK-NEXT: for (int j = dvmh_lo1; j <= dvmh_hi1; j++)
+// CHECK: #pragma omp parallel num_threads(dvmh_P->threads)
 // CHECK: dvmh_loop_across(dvmh_L, 0, (dvmh_idx[]){(1), (0)}, (dvmh_idx[]){(1), (0)}, 0);
 // CHECK: dvmh_loop_stage(dvmh_L, 4);
 #pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][0:0]) stage(4)

@@ -7,9 +7,12 @@ void f(void)
     double m = -1, t;
 // CHECK: double t;
 // CHECK: double m;
+// CHECK-NEXT: __builtin_memcpy(&m, dvmh_red0, sizeof(m));
 // CHECK-NEXT: int loc[1];
-// CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &m, &loc);
+// CHECK-NEXT: __builtin_memcpy(&loc, dvmh_loc0, sizeof(loc));
 // CHECK: for (int i = dvmh_lo0; i >= dvmh_hi0; i += dvmh_st0)
+// CHECK: int loc[1];
+// CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &m, &loc);
 // CHECK: dvmh_loop_create(__FILE__, {{[0-9]+}}, 1,
 // CHECK-NEXT: (dvmh_idx[]){99},
 // CHECK-NEXT: (dvmh_idx[]){0},

@@ -6,14 +6,20 @@ double f(void)
 {
     int i;
     double s = 0;
-// CHECK: static void dvmh_loop_parallel_reduction_[[L:[0-9]+]](dvmh_piece *dvmh_P)
-// CHECK: double *const restrict A = dvmh_P->data[0];
+// CHECK: static void dvmh_loop_parallel_reduction_[[L:[0-9]+]]_nest(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0,
+// CHECK-NEXT: double *const restrict A,
+// CHECK-NEXT: void *const dvmh_red0)
+// CHECK: double s;
+// CHECK-NEXT: __builtin_memcpy(&s, dvmh_red0, sizeof(s));
+// CHECK-NEXT: #pragma omp for schedule(static) nowait
+// CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
+// CHECK: __builtin_memcpy(dvmh_red0, &s, sizeof(s));
+// CHECK: static void dvmh_loop_parallel_reduction_[[L]](dvmh_piece *dvmh_P)
 // CHECK: #pragma omp parallel num_threads(dvmh_P->threads)
 // CHECK: double s;
 // CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
-// CHECK: #pragma omp for schedule(static) nowait
-// CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
-// CHECK: dvmh_red_put(dvmh_P, 0, DVMH_THREAD_NUM(), &s, NULL);
+// CHECK-NEXT: dvmh_loop_parallel_reduction_[[L]]_nest(dvmh_P->lo[0], dvmh_P->hi[0], dvmh_P->step[0], dvmh_P->data[0], &s);
+// CHECK-NEXT: dvmh_red_put(dvmh_P, 0, DVMH_THREAD_NUM(), &s, NULL);
 // CHECK: double f(void)
 // CHECK: dvmh_loop_create(__FILE__, [[L]], 1,
 // CHECK-NEXT: (dvmh_idx[]){0},

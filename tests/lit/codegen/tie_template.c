@@ -10,8 +10,9 @@ void f(void)
 {
     int i;
 // CHECK: static void dvmh_loop_tie_template_{{[0-9]+}}
-// CHECK: double (*const restrict b)[dvmh_P->ext[0][1]] = dvmh_P->data[0];
-// CHECK: double *const restrict A = dvmh_P->data[1];
+// CHECK: const dvmh_idx dvmh_e0_1,
+// CHECK-NEXT: double (*const restrict b)[dvmh_e0_1],
+// CHECK-NEXT: double *const restrict A)
 // CHECK: dvmh_loop_map(dvmh_L, T, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 0, (1), (0)}});
 // CHECK: dvmh_loop_tie(dvmh_L, 0, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 0, (1), (0)}, {DVMH_RULE_ANY, 0, 0, 0}});
 // CHECK: dvmh_loop_remote(dvmh_L, 1, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 0, (1), (+(1))}});
