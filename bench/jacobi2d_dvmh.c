@@ -1,0 +1,57 @@
+/* Jacobi-2D benchmark in C-DVMH (the kernel of jacobi2d_omp.c and
+ * jacobi2d_mpi.c). Prints the time of the iterations and a checksum. */
+#include <math.h>
+#include <stdio.h>
+#include "bench_time.h"
+
+#ifndef L
+#define L 4000
+#endif
+#ifndef ITMAX
+#define ITMAX 30
+#endif
+
+#pragma dvm array distribute[block][block]
+double A[L][L];
+#pragma dvm array align([i][j] with A[i][j])
+double B[L][L];
+
+int main(void)
+{
+    int it, i, j;
+    double eps = 0, sum = 0, t0, t1;
+#pragma dvm region out(A, B)
+    {
+#pragma dvm parallel([i][j] on A[i][j])
+        for (i = 0; i < L; i++)
+            for (j = 0; j < L; j++) {
+                A[i][j] = 0;
+                B[i][j] = (i == 0 || j == 0 || i == L - 1 || j == L - 1) ? 0 : 1. + i + j;
+            }
+    }
+    t0 = bench_seconds();
+    for (it = 1; it <= ITMAX; it++) {
+        eps = 0;
+#pragma dvm region
+        {
+#pragma dvm parallel([i][j] on A[i][j]) reduction(max(eps))
+            for (i = 1; i < L - 1; i++)
+                for (j = 1; j < L - 1; j++) {
+                    eps = fmax(fabs(B[i][j] - A[i][j]), eps);
+                    A[i][j] = B[i][j];
+                }
+#pragma dvm parallel([i][j] on B[i][j]) shadow_renew(A)
+            for (i = 1; i < L - 1; i++)
+                for (j = 1; j < L - 1; j++)
+                    B[i][j] = (A[i - 1][j] + A[i][j - 1] + A[i][j + 1] + A[i + 1][j]) / 4.;
+        }
+    }
+#pragma dvm get_actual(eps)
+    t1 = bench_seconds();
+#pragma dvm parallel([i][j] on B[i][j]) reduction(sum(sum))
+    for (i = 0; i < L; i++)
+        for (j = 0; j < L; j++)
+            sum += B[i][j];
+    printf("jacobi2d L=%d it=%d eps=%.6e checksum=%.6e time=%.4f\n", L, ITMAX, eps, sum, t1 - t0);
+    return 0;
+}

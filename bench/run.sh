@@ -1,0 +1,92 @@
+#!/bin/sh
+# bench/run.sh: builds every benchmark and prints, in one run, the ratios
+# DVMH time / hand-written time (OpenMP, MPI, CUDA), the SOR speedup on 2
+# processes over 1, and the plugin's compile-time overhead over plain clang.
+# Usage: bench/run.sh [DVMCC] (default: build/tools/dvmcc)
+# Environment: THREADS (CPU threads, default: all cores), SMALL=1 (small
+# sizes, to check that everything builds and runs).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+dvmcc=${1:-$here/../build/tools/dvmcc}
+[ -x "$dvmcc" ] || { echo "dvmcc not found at $dvmcc (give its path as the argument)"; exit 1; }
+cc=${CC:-clang-19}
+threads=${THREADS:-$(nproc)}
+work=$(mktemp -d /tmp/dvmh-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+if [ "${SMALL:-0}" = 1 ]; then
+    s2="-DL=400 -DITMAX=5"; s3="-DL=64 -DITMAX=5"; ssor="-DN=400 -DITMAX=3"; cuda_args="64 5"
+else
+    s2=""; s3=""; ssor=""; cuda_args="384 20"
+fi
+flags="-O2"
+
+echo "== building (dvmcc: $dvmcc, $cc $flags, $threads threads)"
+"$dvmcc" $flags $s2 "$here/jacobi2d_dvmh.c" -o "$work/jacobi2d_dvmh"
+"$cc" $flags -fopenmp $s2 "$here/jacobi2d_omp.c" -o "$work/jacobi2d_omp" -lm
+mpicc -cc="$cc" $flags $s2 "$here/jacobi2d_mpi.c" -o "$work/jacobi2d_mpi" -lm
+"$dvmcc" $flags $s3 "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_dvmh"
+"$cc" $flags -fopenmp $s3 "$here/jacobi3d_omp.c" -o "$work/jacobi3d_omp" -lm
+"$dvmcc" $flags $ssor "$here/sor_dvmh.c" -o "$work/sor_dvmh"
+have_nvcc=0
+if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
+    nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+    "$nvcc" -O3 "$here/jacobi3d_cuda.cu" -o "$work/jacobi3d_cuda" && have_nvcc=1
+fi
+
+# seconds reported by a benchmark's "time=" field
+time_of() { sed -n 's/.*time=\([0-9.e+-]*\).*/\1/p' | tail -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+run() { name=$1; shift; out=$("$@"); echo "  $name: $out" >&2; echo "$out" | time_of; }
+
+echo "== CPU, one process, $threads threads"
+t_d2=$(run "jacobi2d dvmh" env DVMH_NUM_THREADS=$threads "$work/jacobi2d_dvmh")
+t_o2=$(run "jacobi2d omp " env OMP_NUM_THREADS=$threads "$work/jacobi2d_omp")
+t_d3=$(run "jacobi3d dvmh" env DVMH_NUM_THREADS=$threads "$work/jacobi3d_dvmh")
+t_o3=$(run "jacobi3d omp " env OMP_NUM_THREADS=$threads "$work/jacobi3d_omp")
+
+echo "== MPI, $threads processes, one thread each"
+t_dm=$(run "jacobi2d dvmh" env DVMH_NUM_THREADS=1 mpiexec -n "$threads" "$work/jacobi2d_dvmh")
+t_mm=$(run "jacobi2d mpi " mpiexec -n "$threads" "$work/jacobi2d_mpi")
+
+echo "== SOR with across, 1 and 2 processes, one thread each"
+t_s1=$(run "sor 1 process  " env DVMH_NUM_THREADS=1 "$work/sor_dvmh")
+t_s2=$(run "sor 2 processes" env DVMH_NUM_THREADS=1 mpiexec -n 2 "$work/sor_dvmh")
+
+gpu_lines=""
+if [ $have_nvcc = 1 ] && nvidia-smi -L >/dev/null 2>&1; then
+    echo "== GPU"
+    cuda_out=$("$work/jacobi3d_cuda" $cuda_args)
+    echo "$cuda_out" | sed 's/^/  /'
+    L=${cuda_args% *}; IT=${cuda_args#* }
+    for real in float double; do
+        "$dvmcc" $flags -DL=$L -DITMAX=$IT -DREAL=$real "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_gpu_$real"
+        t_dg=$(run "jacobi3d dvmh $real" env DVMH_NUM_THREADS=0 DVMH_NUM_CUDAS=1 "$work/jacobi3d_gpu_$real")
+        t_cg=$(echo "$cuda_out" | grep " $real " | time_of)
+        gpu_lines="$gpu_lines
+jacobi3d GPU $real  DVMH / CUDA          $(ratio "$t_dg" "$t_cg")   ($t_dg s / $t_cg s)"
+    done
+else
+    echo "== GPU: skipped (no nvcc or no GPU); jacobi3d_cuda.cu built: $have_nvcc"
+fi
+
+echo "== compile time of jacobi2d_dvmh.c (best of 3): dvmcc -c vs $cc -c"
+best() {
+    b=""
+    for k in 1 2 3; do
+        t0=$(date +%s.%N); "$@" >/dev/null 2>&1; t1=$(date +%s.%N)
+        b=$(awk -v b="$b" -v t="$(awk -v a="$t0" -v c="$t1" 'BEGIN { print c - a }')" \
+            'BEGIN { if (b == "" || t < b) print t; else print b }')
+    done
+    echo "$b"
+}
+c_d=$(best "$dvmcc" $flags -c "$here/jacobi2d_dvmh.c" -o "$work/c1.o")
+c_p=$(best "$cc" $flags -c "$here/jacobi2d_dvmh.c" -o "$work/c2.o")
+
+echo
+echo "== ratios (time of DVMH / time of hand-written; 1.00 = as fast)"
+echo "jacobi2d CPU         DVMH / OpenMP        $(ratio "$t_d2" "$t_o2")   ($t_d2 s / $t_o2 s)"
+echo "jacobi3d CPU         DVMH / OpenMP        $(ratio "$t_d3" "$t_o3")   ($t_d3 s / $t_o3 s)"
+echo "jacobi2d MPI x$threads      DVMH / MPI           $(ratio "$t_dm" "$t_mm")   ($t_dm s / $t_mm s)"
+echo "sor across           speedup 2 proc / 1   $(ratio "$t_s1" "$t_s2")   ($t_s1 s / $t_s2 s)"
+[ -n "$gpu_lines" ] && echo "$gpu_lines" | sed '1d'
+echo "compile time         dvmcc / clang        $(ratio "$c_d" "$c_p")   ($c_d s / $c_p s)"
