@@ -1,0 +1,87 @@
+/* Ordinary (undistributed) arrays only, as automatic parallelizers emit:
+ * static arrays passed to functions, a malloc'd block used through
+ * double (*)[M] casts, region clauses with sections, get_actual/actual
+ * with sections (ordinary_across.c: the same with a loop with across). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 21
+#define M 14
+// TOLERANCE: 1e-10
+
+static double U[N][M];
+
+static void fill(double (*a)[M], int rows, double scale)
+{
+    int i, j;
+#pragma dvm region out(a[0:rows-1][])
+    {
+#pragma dvm parallel([i][j]) tie(a[i][j])
+        for (i = 0; i < rows; i++)
+            for (j = 0; j < M; j++)
+                a[i][j] = scale * ((i * 3 + j * 5) % 9);
+    }
+}
+
+static double weighted(double *flat, int count)
+{
+    double s = 0;
+    int k;
+#pragma dvm region in(flat[0:count-1])
+    {
+#pragma dvm parallel([k]) tie(flat[k]) reduction(sum(s))
+        for (k = 0; k < count; k++)
+            s += flat[k] * (k % 7 + 1);
+    }
+    return s;
+}
+
+int main(void)
+{
+    int i, j, it;
+    double *heap = malloc(sizeof(double) * N * M);
+    double (*V)[M] = (double (*)[M])heap;
+    double eps, s;
+    fill(U, N, 1.0);
+    fill(V, N, 0.5);
+    /* Jacobi sweeps on U through V's rows 0..N-1 as a scratch copy. */
+    for (it = 0; it < 4; it++) {
+        eps = 0;
+#pragma dvm region inout(U, V[0:N-1][])
+        {
+#pragma dvm parallel([i][j]) tie(U[i][j], V[i][j])
+            for (i = 0; i < N; i++)
+                for (j = 0; j < M; j++)
+                    V[i][j] = U[i][j];
+#pragma dvm parallel([i][j]) tie(U[i][j], V[i][j]) reduction(max(eps))
+            for (i = 1; i < N - 1; i++)
+                for (j = 1; j < M - 1; j++) {
+                    double t = (V[i - 1][j] + V[i + 1][j] + V[i][j - 1] + V[i][j + 1]) / 4;
+                    if (t - U[i][j] > eps)
+                        eps = t - U[i][j];
+                    if (U[i][j] - t > eps)
+                        eps = U[i][j] - t;
+                    U[i][j] = t;
+                }
+        }
+#pragma dvm get_actual(eps)
+        printf("it %d eps %.10f\n", it, eps);
+    }
+    /* Host code changes one row of V; the region must see it. */
+#pragma dvm get_actual(V[3][])
+    for (j = 0; j < M; j++)
+        V[3][j] += 100;
+#pragma dvm actual(V[3][])
+#pragma dvm region in(U[1:N-2][]) inout(V[1:N-2][])
+    {
+#pragma dvm parallel([i][j]) tie(U[i][j], V[i][j])
+        for (i = 1; i < N - 1; i++)
+            for (j = 0; j < M; j++)
+                V[i][j] += U[i][j];
+    }
+#pragma dvm get_actual(U, heap[0:N*M-1])
+    s = weighted(heap, N * M);
+    printf("U[5][5]=%.10f V[3][2]=%.10f weighted %.8e\n", U[5][5], V[3][2], s);
+    free(heap);
+    return 0;
+}
