@@ -50,9 +50,12 @@ std::string runtime_include_dir()
     if (dladdr(reinterpret_cast<void *>(&runtime_include_dir), &info) && info.dli_fname) {
         std::string so = info.dli_fname;
         std::string dir = so.substr(0, so.rfind('/'));
-        std::string installed = dir + "/../../include/cdvmh";
-        if (file_exists(installed + "/dvmh.h"))
-            return installed;
+        /* <prefix>/lib/cdvmh or <prefix>/lib/<multiarch>/cdvmh */
+        for (const char *up : {"/../../include/cdvmh", "/../../../include/cdvmh"}) {
+            std::string installed = dir + up;
+            if (file_exists(installed + "/dvmh.h"))
+                return installed;
+        }
     }
     return CDVMH_SOURCE_INCLUDE_DIR;
 }
