@@ -59,8 +59,7 @@ struct dvmh_loop {
     int *remotes;                   /* data indexes read through remote_access */
     dvmh_rule (*remote_rules)[DVMH_MAX_RANK];
     int remote_count;
-    void **remote_buffers;          /* per remote: the fetched box */
-    dvmh_idx (*remote_lo)[DVMH_MAX_RANK], (*remote_hi)[DVMH_MAX_RANK];
+    comm_remote_view *remote_views; /* per remote: own part and fetched box */
     dvmh_handler host_handler;
 };
 
@@ -342,14 +341,10 @@ static void run_host_piece(dvmh_loop *l)
         fill_extents(&l->data[k], ext[k]);
     }
     for (int k = 0; k < l->remote_count; k++) {
-        const dvmh_array *a = l->data[l->remotes[k]].array;
-        dvmh_idx offset = 0;
-        for (int d = 0; d < a->head.rank; d++) {
-            ext[l->remotes[k]][d] = l->remote_hi[k][d] - l->remote_lo[k][d] + 1;
-            offset = offset * ext[l->remotes[k]][d] + l->remote_lo[k][d];
-        }
-        data_ptrs[l->remotes[k]] = (void *)((uintptr_t)l->remote_buffers[k] -
-                                            (uintptr_t)(offset * (dvmh_idx)a->head.elem_size));
+        const comm_remote_view *v = &l->remote_views[k];
+        data_ptrs[l->remotes[k]] = v->zero;
+        for (int d = 0; d < l->data[l->remotes[k]].rank; d++)
+            ext[l->remotes[k]][d] = v->ext[d];
     }
     p.data = data_ptrs;
     p.ext = ext;
@@ -463,24 +458,20 @@ static void renew_shadows(dvmh_loop *l)
 }
 
 /* remote_access: every process fetches the box its part of the loop reads
- * (collective, so processes without iterations take part too). */
+ * (collective, so processes without iterations take part too); the handler
+ * sees the array through a view holding its own part and that box. */
 static void fetch_remotes(dvmh_loop *l, bool has_part)
 {
     if (l->remote_count == 0 || comm_process_count() == 1) {
         l->remote_count = 0;  /* one process: everything is local */
         return;
     }
-    l->remote_buffers = calloc((size_t)l->remote_count, sizeof(void *));
-    l->remote_lo = calloc((size_t)l->remote_count, sizeof *l->remote_lo);
-    l->remote_hi = calloc((size_t)l->remote_count, sizeof *l->remote_hi);
-    if (!l->remote_buffers || !l->remote_lo || !l->remote_hi)
+    l->remote_views = calloc((size_t)l->remote_count, sizeof *l->remote_views);
+    if (!l->remote_views)
         dvmh_fatal(l->file, l->line, "out of memory");
     for (int k = 0; k < l->remote_count; k++) {
         dvmh_array *a = l->data[l->remotes[k]].array;
-        if (l->data[l->remotes[k]].access & DVMH_WRITE)
-            dvmh_fatal(l->file, l->line, "not supported yet: remote_access to an array that the "
-                                         "same loop writes, on several processes");
-        size_t elems = 1;
+        dvmh_idx box_lo[DVMH_MAX_RANK], box_hi[DVMH_MAX_RANK];
         for (int d = 0; d < a->head.rank; d++) {
             const dvmh_rule *r = &l->remote_rules[k][d];
             dvmh_idx lo = 0, hi = a->size[d] - 1;
@@ -491,21 +482,24 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
                 lo = x < y ? x : y;
                 hi = x < y ? y : x;
             }
-            lo = lo < 0 ? 0 : lo;
-            hi = hi > a->size[d] - 1 ? a->size[d] - 1 : hi;
-            if (!has_part || lo > hi) {
-                lo = 1;
-                hi = 0;
+            box_lo[d] = lo < 0 ? 0 : lo;
+            box_hi[d] = hi > a->size[d] - 1 ? a->size[d] - 1 : hi;
+            if (!has_part) {
+                box_lo[d] = 1;
+                box_hi[d] = 0;
             }
-            l->remote_lo[k][d] = lo;
-            l->remote_hi[k][d] = hi;
-            elems *= lo <= hi ? (size_t)(hi - lo + 1) : 0;
         }
-        l->remote_buffers[k] = malloc(elems * a->head.elem_size + 1);
-        if (!l->remote_buffers[k])
-            dvmh_fatal(l->file, l->line, "out of memory for remote_access");
-        comm_fetch_box(a, l->remote_lo[k], l->remote_hi[k], l->remote_buffers[k]);
+        comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
     }
+}
+
+/* Writes through a view reach the array's own part. */
+static void finish_remotes(dvmh_loop *l)
+{
+    for (int k = 0; l->remote_views && k < l->remote_count; k++)
+        comm_remote_view_end(l->data[l->remotes[k]].array, &l->remote_views[k],
+                             (l->data[l->remotes[k]].access & DVMH_WRITE) != 0);
+    free(l->remote_views);
 }
 
 /* across on several processes: a pipeline in stages along one loop
@@ -612,11 +606,7 @@ void dvmh_loop_run(dvmh_loop *l)
             run_host_piece(l);
     }
     finish_reductions(l);
-    for (int k = 0; l->remote_buffers && k < l->remote_count; k++)
-        free(l->remote_buffers[k]);
-    free(l->remote_buffers);
-    free(l->remote_lo);
-    free(l->remote_hi);
+    finish_remotes(l);
     free(l->remotes);
     free(l->remote_rules);
     free(l->acrosses);
