@@ -12,11 +12,19 @@ Markers in the program:
   // TOLERANCE: x     relative tolerance for floating-point tokens
   // ARGS: a b c      command-line arguments
   // STDIN: file      file (next to the program) given as standard input
+  // E2E: expect-compile-error TEXT
+                      dvmcc must reject the program with a message that
+                      contains TEXT (nothing is run)
+
+The matrix: --procs/--threads/--emus, else the environment (E2E_PROCS,
+E2E_THREADS, E2E_EMUS), else 1 x 1,2 x 0; with --suite the last fallback
+is the test suite's matrix 1,2,3,4 x 1,2 x 0,2.
 """
 import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -29,9 +37,11 @@ def markers(path):
     tol = re.search(r"//\s*TOLERANCE:\s*(\S+)", text)
     args = re.search(r"//\s*ARGS:(.*)", text)
     stdin = re.search(r"//\s*STDIN:\s*(\S+)", text)
+    reject = re.search(r"//\s*E2E:\s*expect-compile-error\s+(.*\S)", text)
     return (float(tol.group(1)) if tol else 0.0,
             args.group(1).split() if args else [],
-            os.path.join(os.path.dirname(path), stdin.group(1)) if stdin else None)
+            os.path.join(os.path.dirname(path), stdin.group(1)) if stdin else None,
+            reject.group(1) if reject else None)
 
 
 def same(expected, actual, tol):
@@ -53,13 +63,20 @@ def same(expected, actual, tol):
 
 
 def run(cmd, env, stdin_path, timeout, cwd):
+    """Runs cmd in its own process group, so that a timeout ends mpiexec's
+    children too; returns (exit status or "timeout", stdout, stderr)."""
     stdin = open(stdin_path) if stdin_path else subprocess.DEVNULL
     try:
-        p = subprocess.run(cmd, env=env, stdin=stdin, capture_output=True, text=True,
-                           timeout=timeout, cwd=cwd)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired as e:
-        return "timeout", (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or ""), ""
+        p = subprocess.Popen(cmd, env=env, stdin=stdin, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, cwd=cwd,
+                             start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=timeout)
+            return p.returncode, out, err
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            out, err = p.communicate()
+            return "timeout", out, err
     finally:
         if stdin_path:
             stdin.close()
@@ -70,25 +87,42 @@ def main():
     ap.add_argument("program")
     ap.add_argument("--dvmcc", required=True)
     ap.add_argument("--cc", default="clang-19")
-    ap.add_argument("--procs", default=os.environ.get("E2E_PROCS", "1"))
-    ap.add_argument("--threads", default=os.environ.get("E2E_THREADS", "1,2"))
-    ap.add_argument("--emus", default=os.environ.get("E2E_EMUS", "0"))
+    ap.add_argument("--procs")
+    ap.add_argument("--threads")
+    ap.add_argument("--emus")
+    ap.add_argument("--suite", action="store_true",
+                    help="fall back to the test suite's matrix instead of 1 x 1,2 x 0")
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
     ap.add_argument("--timeout", type=float, default=30)
     opt = ap.parse_args()
+    fallback = {"procs": "1,2,3,4", "threads": "1,2", "emus": "0,2"} if opt.suite else \
+        {"procs": "1", "threads": "1,2", "emus": "0"}
+    for name in ("procs", "threads", "emus"):
+        if getattr(opt, name) is None:
+            setattr(opt, name, os.environ.get("E2E_" + name.upper(), fallback[name]))
 
-    tol, args, stdin_path = markers(opt.program)
+    tol, args, stdin_path, reject = markers(opt.program)
     work = tempfile.mkdtemp(prefix="e2e-")
     try:
         plain = os.path.join(work, "plain")
         dvmh = os.path.join(work, "dvmh")
-        c = subprocess.run([opt.cc, "-O2", "-w", opt.program, "-o", plain, "-lm"],
+        c = subprocess.run([opt.cc, "-O2", "-Wall", "-Wno-unknown-pragmas", "-Werror",
+                            opt.program, "-o", plain, "-lm"],
                            capture_output=True, text=True)
         if c.returncode:
             print("plain C build failed:\n" + c.stderr)
             return 1
         c = subprocess.run([opt.dvmcc, "-O2", opt.program, "-o", dvmh, "-lm"],
                            capture_output=True, text=True)
+        if reject is not None:
+            if c.returncode == 0:
+                print("dvmcc accepted a program it must reject (expected: %r)" % reject)
+                return 1
+            if reject not in c.stderr:
+                print("dvmcc rejected the program without %r:\n%s" % (reject, c.stderr))
+                return 1
+            print("%s: rejected as expected" % os.path.basename(opt.program))
+            return 0
         if c.returncode:
             print("dvmcc build failed:\n" + c.stderr)
             return 1
