@@ -40,3 +40,14 @@ CC="$cc" PKG_CONFIG_PATH=$pcdir meson setup "$tmp/meson" "$src/samples/projects/
 ninja -C "$tmp/meson" >/dev/null
 [ "$("$tmp/meson/sum")" = "$expect" ] || fail "meson project"
 echo "install test: make, CMake and meson projects built and ran against $prefix"
+
+# meson, with this project as a subproject (dependency fallback)
+mkdir -p "$tmp/sub/subprojects"
+cp "$src/samples/projects/meson/sum.c" "$tmp/sub/"
+sed "s/dependency('cdvmh')/dependency('cdvmh', fallback : ['cdvmh', 'cdvmh_dep'])/" \
+    "$src/samples/projects/meson/meson.build" > "$tmp/sub/meson.build"
+ln -s "$src" "$tmp/sub/subprojects/cdvmh"
+CC="$cc" CXX=clang++-19 meson setup "$tmp/sub/b" "$tmp/sub" --force-fallback-for=cdvmh >/dev/null
+ninja -C "$tmp/sub/b" sum >/dev/null
+[ "$("$tmp/sub/b/sum")" = "$expect" ] || fail "meson subproject"
+echo "install test: meson subproject built and ran"
