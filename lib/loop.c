@@ -187,8 +187,12 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
                       int out)
 {
     (void)out;
-    if (data < 0 || data >= l->data_count || !l->data[data].array)
-        dvmh_fatal(l->file, l->line, "across of something that is not a distributed array");
+    if (data < 0 || data >= l->data_count)
+        dvmh_fatal(l->file, l->line, "across of unknown data");
+    /* Ordinary data is replicated and its loop is not divided between
+     * processes: the handler keeps the order, nothing to pipeline. */
+    if (!l->data[data].array)
+        return;
     l->across = true;
     GROW(l->acrosses, l->across_count);
     loop_across *x = &l->acrosses[l->across_count++];

@@ -494,16 +494,23 @@ void gen_parallel(gen *g, attached *at)
         for (int k = 0; k < clause_lists[l]->count; k++) {
             const dir_var *v = &clause_lists[l]->items[k];
             dobj *o = gen_lookup_obj(g, v->name, loop_start);
-            if (!o) {
-                gen_error_at(g, v->loc, "'%s' in '%s' is not a distributed array", v->name,
-                             l == 0 ? "shadow_renew" : "across");
+            int decl = ast_lookup(&g->a, v->name, loop_start);
+            int orank = 0;
+            CXType el;
+            /* across also orders ordinary arrays (loops without 'on') */
+            if (!o && (l == 0 || decl < 0 ||
+                       !gen_data_shape(clang_getCursorType(g->a.nodes[decl].cursor), &orank, &el))) {
+                gen_error_at(g, v->loc, "'%s' in '%s' is not a distributed array%s", v->name,
+                             l == 0 ? "shadow_renew" : "across", l == 0 ? "" : " or an array");
                 continue;
             }
-            if (v->rank && v->rank != o->rank)
-                gen_error_at(g, v->loc, "'%s' has %d dimensions, the clause gives %d", v->name, o->rank,
+            if (o)
+                orank = o->rank;
+            if (v->rank && v->rank != orank)
+                gen_error_at(g, v->loc, "'%s' has %d dimensions, the clause gives %d", v->name, orank,
                              v->rank);
             if (data_index(data, ndata, v->name) < 0 && ndata < 64)
-                data[ndata++] = (loop_data_entry){strdup(v->name), o, o->decl, 1u};
+                data[ndata++] = (loop_data_entry){strdup(v->name), o, o ? o->decl : decl, 1u};
         }
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {
         const dir_ref *r = k < d->tie_count ? &d->ties[k] : &d->remotes[k - d->tie_count];
