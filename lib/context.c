@@ -55,6 +55,12 @@ void dvmh_init(int *argc, char ***argv)
     c->initialized = true;
     c->start_time = dvmh_wtime();
     c->threads = env_int("DVMH_NUM_THREADS", available_cpus(), 1);
+    /* Devices other than the host are checked now and refused honestly
+     * until their backends exist. */
+    if (env_int("DVMH_NUM_EMUS", 0, 0) > 0)
+        dvmh_fatal(NULL, 0, "not supported yet: emulated accelerators (DVMH_NUM_EMUS)");
+    if (env_int("DVMH_NUM_CUDAS", 0, 0) > 0)
+        dvmh_fatal(NULL, 0, "not supported yet: CUDA devices (DVMH_NUM_CUDAS)");
     atexit(finish_at_exit);
     for (int k = 0; k < c->init_count; k++)
         c->inits[k]();
@@ -93,7 +99,10 @@ void dvmh_fatal(const char *file, int line, const char *fmt, ...)
     fflush(stdout);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s:%d: error: ", file ? file : "<dvmh>", line);
+    if (file)
+        fprintf(stderr, "%s:%d: error: ", file, line);
+    else
+        fputs("dvmh: error: ", stderr);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
