@@ -254,6 +254,47 @@ done:
     a->allocated = true;
 }
 
+static void register_array(dvmh_array *a)
+{
+    dvmh_context *c = dvmh_ctx();
+    if (c->array_count == c->array_capacity) {
+        int cap = c->array_capacity ? c->array_capacity * 2 : 16;
+        dvmh_array **grown = realloc(c->arrays, sizeof *grown * (size_t)cap);
+        if (!grown)
+            dvmh_fatal(a->file, a->line, "out of memory");
+        c->arrays = grown;
+        c->array_capacity = cap;
+    }
+    c->arrays[c->array_count++] = a;
+}
+
+static void unregister_array(dvmh_array *a)
+{
+    dvmh_context *c = dvmh_ctx();
+    for (int k = 0; k < c->array_count; k++)
+        if (c->arrays[k] == a) {
+            memmove(&c->arrays[k], &c->arrays[k + 1], sizeof *c->arrays * (size_t)(c->array_count - k - 1));
+            c->array_count--;
+            return;
+        }
+}
+
+/* After the space s was given a new distribution: every allocated array
+ * mapped onto it gets its new local part, its values moved to the new
+ * owners (collectively, in creation order). */
+static void remap_arrays_on(const distr_space *s)
+{
+    dvmh_context *c = dvmh_ctx();
+    for (int k = 0; k < c->array_count; k++) {
+        dvmh_array *a = c->arrays[k];
+        const distr_space *base = a->aligned ? a->align_space : &a->own_space;
+        if (base != s || !a->allocated)
+            continue;
+        array_compute_ownership(a);
+        array_allocate(a);
+    }
+}
+
 dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_size, int type,
                               const dvmh_idx *sizes, const dvmh_idx *shadow_lo,
                               const dvmh_idx *shadow_hi, const dvmh_distr *distr)
@@ -277,6 +318,7 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
         a->shadow_lo[d] = shadow_lo ? shadow_lo[d] : -1;
         a->shadow_hi[d] = shadow_hi ? shadow_hi[d] : -1;
     }
+    register_array(a);
     distr_space_init(&a->own_space, rank, a->size);
     if (distr && sizes[0] > 0)
         distr_space_distribute(file, line, &a->own_space, distr);
@@ -368,6 +410,7 @@ void dvmh_array_destroy(dvmh_array *a)
 {
     if (!a)
         return;
+    unregister_array(a);
     free(a->head.host_data);
     for (int d = 0; d < a->own_space.rank; d++)
         free(a->own_space.dim[d].bounds);
@@ -377,20 +420,19 @@ void dvmh_array_destroy(dvmh_array *a)
 
 void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr)
 {
+    distr_space *s;
     if (array_is_template(obj)) {
-        distr_space_distribute(file, line, &((dvmh_template *)obj)->space, distr);
-        return;
+        s = &((dvmh_template *)obj)->space;
+    } else {
+        dvmh_array *a = obj;
+        if (!array_is_array(obj))
+            dvmh_fatal(file, line, "redistribute of something that is not a distributed array");
+        if (a->aligned)
+            dvmh_fatal(file, line, "redistribute of an aligned array (realign it instead)");
+        s = &a->own_space;
     }
-    dvmh_array *a = obj;
-    if (!array_is_array(obj))
-        dvmh_fatal(file, line, "redistribute of something that is not a distributed array");
-    if (a->aligned)
-        dvmh_fatal(file, line, "redistribute of an aligned array (realign it instead)");
-    distr_space_distribute(file, line, &a->own_space, distr);
-    if (a->size[0] > 0) {
-        array_compute_ownership(a);
-        array_allocate(a);
-    }
+    distr_space_distribute(file, line, s, distr);
+    remap_arrays_on(s);
 }
 
 void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const dvmh_rule *rules)

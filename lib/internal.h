@@ -59,6 +59,10 @@ typedef struct dvmh_context {
     int threads;                    /* host device threads */
     void (**inits)(void);
     int init_count;
+    /* every live array, in creation order (the same on every process):
+     * remapping a template or array remaps the arrays aligned with it */
+    struct dvmh_array **arrays;
+    int array_count, array_capacity;
     double start_time;
 } dvmh_context;
 
