@@ -1,9 +1,11 @@
-/* Gauss elimination with the pivot row read through remote_access, and a
- * right-hand side realigned from the matrix's rows onto a template. */
+/* Gauss elimination: the pivot row is read through remote_access in the
+ * loop that updates the rows below it; back substitution reads each
+ * unknown through a remote_access block; the solution vector is then
+ * realigned onto the rows in reverse order before the final sum. */
 #include <math.h>
 #include <stdio.h>
 
-#define N 24
+#define N 22
 // TOLERANCE: 1e-8
 
 #pragma dvm array distribute[block][]
@@ -26,21 +28,21 @@ int main(void)
             for (j = k + 1; j <= N; j++)
                 A[i][j] = A[i][j] - A[i][k] * A[k][j] / A[k][k];
     }
-    /* back substitution, one unknown at a time */
+    /* back substitution by columns: once x[k] is known, every row above
+     * subtracts its multiple of it (A[i][k] is in the row's own part) */
+#pragma dvm parallel([i] on X[i])
+    for (i = 0; i < N; i++)
+        X[i] = A[i][N];
     for (k = N - 1; k >= 0; k--) {
-        double v;
-#pragma dvm remote_access(A[k][])
+        double xk;
+#pragma dvm remote_access(X[k], A[k][k])
         {
-            v = A[k][N];
-            for (j = k + 1; j < N; j++) {
-#pragma dvm remote_access(X[j])
-                {
-                    v -= A[k][j] * X[j];
-                }
-            }
-            v /= A[k][k];
+            xk = X[k] / A[k][k];
         }
-        X[k] = v;
+        X[k] = xk;
+#pragma dvm parallel([i] on X[i])
+        for (i = 0; i < k; i++)
+            X[i] -= A[i][k] * xk;
     }
 #pragma dvm realign(X[i] with A[N - 1 - i][])
 #pragma dvm parallel([i] on X[i]) reduction(sum(s))

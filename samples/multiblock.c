@@ -10,7 +10,7 @@
 #define N 30                    /* rows of both blocks */
 #define W1 17                   /* columns of the left block */
 #define W2 12                   /* columns of the right block */
-#define ITMAX 30
+#define ITMAX 20
 // TOLERANCE: 1e-9
 
 /* left block: columns 0..W1-1, column W1 mirrors the right block's column 1 */
