@@ -35,8 +35,16 @@ fi
 
 # seconds reported by a benchmark's "time=" field
 time_of() { sed -n 's/.*time=\([0-9.e+-]*\).*/\1/p' | tail -1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-run() { name=$1; shift; out=$("$@"); echo "  $name: $out" >&2; echo "$out" | time_of; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+# runs a benchmark, shows its line on stderr, prints its time (nothing if it failed)
+run() {
+    name=$1; shift
+    if out=$("$@" 2>&1); then
+        echo "  $name: $out" >&2; echo "$out" | time_of
+    else
+        echo "  $name: FAILED: $(echo "$out" | tail -2)" >&2
+    fi
+}
 
 echo "== CPU, one process, $threads threads"
 t_d2=$(run "jacobi2d dvmh" env DVMH_NUM_THREADS=$threads "$work/jacobi2d_dvmh")
