@@ -60,8 +60,10 @@ size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
 void comm_remote_view_end(dvmh_array *a, comm_remote_view *view, int written);
 
 /* across between processes, as a pipeline for one array a whose iterations
- * read elements up to flow[d] below in dimension d (flow <= shadow widths;
- * anti widths are an ordinary comm_shadow_renew before the loop). The loop
+ * read new elements up to flow[d] below in dimension d (flow[d] < 0: up to
+ * -flow[d] above, for a loop running downwards in that dimension; widths
+ * <= shadow widths; reads of old values are an ordinary comm_shadow_renew
+ * before the loop). The loop
  * runs in stages along array dimension stage_dim; every process goes
  * through the same stages [lo, hi] of that dimension, in increasing order,
  * together covering [0, size-1]. Per stage: comm_across_recv (waits for the
