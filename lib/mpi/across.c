@@ -3,8 +3,9 @@
  * before a stage each process receives the part of its flow edge that its
  * predecessors computed in that stage, after it sends its own part to its
  * successors. Sends are non-blocking, so a process starts its next stage
- * while its successors are still receiving. Dependencies point from lower
- * to higher indices only, so no process waits on itself in a cycle. */
+ * while its successors are still receiving. In each dimension the
+ * dependencies point one way (from lower indices for a positive flow width,
+ * from higher for a negative one), so no process waits on itself. */
 #include "../comm.h"
 #include "../internal.h"
 #include "owners.h"
@@ -32,14 +33,15 @@ comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_di
     comm_across *x = owners_alloc(sizeof *x);
     x->array = a;
     for (int d = 0; d < a->head.rank; d++) {
-        x->flow[d] = flow[d] > 0 ? flow[d] : 0;
+        x->flow[d] = flow[d];
         bool owns_something = a->head.own_lo[d] <= a->head.own_hi[d];
-        if (owns_something && !a->head.owns_all &&
-            x->flow[d] > a->head.own_lo[d] - a->alloc_lo[d])
+        dvmh_idx width = flow[d] >= 0 ? flow[d] : -flow[d];
+        dvmh_idx shadow = flow[d] >= 0 ? a->head.own_lo[d] - a->alloc_lo[d]
+                                       : a->alloc_hi[d] - a->head.own_hi[d];
+        if (owns_something && !a->head.owns_all && width > shadow)
             dvmh_fatal(a->file, a->line,
                        "across width %lld of dimension %d exceeds the shadow width %lld",
-                       (long long)x->flow[d], d + 1,
-                       (long long)(a->head.own_lo[d] - a->alloc_lo[d]));
+                       (long long)width, d + 1, (long long)shadow);
     }
     x->stage_dim = stage_dim;
     x->tag = 1000 + across_next_tag++ % 10000;
@@ -51,8 +53,9 @@ comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_di
     return x;
 }
 
-/* Region 'code' (bit d set: below in dimension d, else inside) of the flow
- * edge of process q, restricted to stage [lo, hi]; false if empty. */
+/* Region 'code' (bit d set: outside in dimension d, below for a positive
+ * flow width and above for a negative one; else inside) of the flow edge
+ * of process q, restricted to stage [lo, hi]; false if empty. */
 static bool across_region(const comm_across *x, int q, unsigned code, dvmh_idx lo, dvmh_idx hi,
                           dvmh_idx *box_lo, dvmh_idx *box_hi)
 {
@@ -64,8 +67,9 @@ static bool across_region(const comm_across *x, int q, unsigned code, dvmh_idx l
         if (code & (1u << d)) {
             if (x->flow[d] == 0)
                 return false;
-            box_lo[d] = own_lo - x->flow[d];
-            box_hi[d] = own_lo - 1;
+            /* The edge on the side the dimension's values come from. */
+            box_lo[d] = x->flow[d] > 0 ? own_lo - x->flow[d] : own_hi + 1;
+            box_hi[d] = x->flow[d] > 0 ? own_lo - 1 : own_hi - x->flow[d];
         } else {
             box_lo[d] = own_lo;
             box_hi[d] = own_hi;

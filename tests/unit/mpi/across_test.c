@@ -1,7 +1,7 @@
 /* across_test.c: a loop with flow dependencies on A[i-1][j], A[i][j-1] and
  * A[i-1][j-1] run as a pipeline between processes (comm_across_*), in
- * stages along the second dimension; the result equals the sequential
- * loop's exactly. Run under mpiexec -n 1..4 (2x2: both dimensions
+ * stages along the second dimension, then a loop running upwards (reading
+ * the new A[i+1][j]); the results equal the sequential loops' exactly. Run under mpiexec -n 1..4 (2x2: both dimensions
  * distributed, the diagonal neighbour included). */
 #include "comm.h"
 #include "internal.h"
@@ -55,6 +55,25 @@ int main(int argc, char **argv)
         comm_across_send(x, lo, hi);
     }
     long long sent = (long long)comm_across_finish(x);
+
+    /* Upwards in the first dimension (the loop runs i downwards and reads
+     * the new A[i+1][j]), rightwards in the second: flow widths {-1, 1}. */
+    for (int i = N - 2; i >= 0; i--)
+        for (int j = 1; j < M; j++)
+            seq[i][j] = step(seq[i + 1][j], seq[i][j - 1], seq[i + 1][j - 1]);
+    comm_across *up = comm_across_start(a, (const dvmh_idx[]){-1, 1}, 1);
+    for (dvmh_idx lo = 0; lo < M; lo += STAGE) {
+        dvmh_idx hi = lo + STAGE - 1 < M - 1 ? lo + STAGE - 1 : M - 1;
+        comm_across_recv(up, lo, hi);
+        for (dvmh_idx i = h->own_hi[0] < N - 2 ? h->own_hi[0] : N - 2; i >= h->own_lo[0]; i--) {
+            dvmh_idx first = h->own_lo[1] > lo ? h->own_lo[1] : lo;
+            dvmh_idx last = h->own_hi[1] < hi ? h->own_hi[1] : hi;
+            for (dvmh_idx j = first > 1 ? first : 1; j <= last; j++)
+                A(i, j) = step(A(i + 1, j), A(i, j - 1), A(i + 1, j - 1));
+        }
+        comm_across_send(up, lo, hi);
+    }
+    comm_across_finish(up);
 
     int wrong = 0;
     for (dvmh_idx i = h->own_lo[0]; i <= h->own_hi[0]; i++)
