@@ -56,6 +56,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
     (void)parent;
     build_state *s = data;
     ast *a = s->a;
+    /* macro expansions and directives are not constructs of the program */
+    if (clang_isPreprocessing(clang_getCursorKind(c)))
+        return CXChildVisit_Continue;
     size_t start, end;
     bool from_macro;
     if (!offsets_of(a, c, &start, &end, &from_macro))
