@@ -535,13 +535,6 @@ static void run_across(dvmh_loop *l)
                    "not supported yet: remote_access in an across loop on several processes");
     for (int x = 0; x < l->across_count; x++) {
         const dvmh_array *a = l->data[l->acrosses[x].data].array;
-        for (int d = 0; d < a->head.rank && d < trank; d++) {
-            const dvmh_rule *r = &l->rules[d];
-            if (l->acrosses[x].flow[d] > 0 && r->kind == DVMH_RULE_LINEAR &&
-                r->a * l->step[r->dim] < 0)
-                dvmh_fatal(l->file, l->line,
-                           "not supported yet: across with a downward loop on several processes");
-        }
         if (a->head.rank != trank || stage_dim < 0)
             dvmh_fatal(l->file, l->line, "not supported yet: across on several processes for "
                                          "an array not mapped like the loop's 'on' target");
@@ -556,14 +549,22 @@ static void run_across(dvmh_loop *l)
     if (!pipes)
         dvmh_fatal(l->file, l->line, "out of memory");
     for (int x = 0; x < l->across_count; x++) {
+        /* Where a dimension's iterations run downwards, the new values come
+         * from above (the anti widths) and the old ones from below. */
         dvmh_array *a = l->data[l->acrosses[x].data].array;
-        bool anti = false;
-        dvmh_idx zero[DVMH_MAX_RANK] = {0};
-        for (int d = 0; d < a->head.rank; d++)
-            anti |= l->acrosses[x].anti[d] > 0;
-        if (anti)
-            comm_shadow_renew(a, zero, l->acrosses[x].anti, 1);
-        pipes[x] = comm_across_start(a, l->acrosses[x].flow, stage_target_dim);
+        dvmh_idx flow[DVMH_MAX_RANK], old_lo[DVMH_MAX_RANK], old_hi[DVMH_MAX_RANK];
+        bool old = false;
+        for (int d = 0; d < a->head.rank; d++) {
+            const dvmh_rule *r = &l->rules[d];
+            bool down = r->kind == DVMH_RULE_LINEAR && r->a * l->step[r->dim] < 0;
+            flow[d] = down ? -l->acrosses[x].anti[d] : l->acrosses[x].flow[d];
+            old_lo[d] = down ? l->acrosses[x].flow[d] : 0;
+            old_hi[d] = down ? 0 : l->acrosses[x].anti[d];
+            old |= old_lo[d] > 0 || old_hi[d] > 0;
+        }
+        if (old)
+            comm_shadow_renew(a, old_lo, old_hi, 1);
+        pipes[x] = comm_across_start(a, flow, stage_target_dim);
     }
     dvmh_idx iterations = (global_last - global_first) / step + 1;
     dvmh_idx stage = l->stage > 0 ? l->stage : iterations / (4 * comm_process_count());
