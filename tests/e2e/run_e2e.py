@@ -49,8 +49,6 @@ def same(expected, actual, tol):
     """Compares token-wise; returns None or a description of the first difference."""
     e_tokens = re.split(r"(\s+)", expected)
     a_tokens = re.split(r"(\s+)", actual)
-    if len(e_tokens) != len(a_tokens):
-        return "different number of tokens (%d expected, %d got)" % (len(e_tokens), len(a_tokens))
     for k, (e, a) in enumerate(zip(e_tokens, a_tokens)):
         if e == a:
             continue
@@ -60,6 +58,12 @@ def same(expected, actual, tol):
                 continue
         line = expected[:sum(len(t) for t in e_tokens[:k])].count("\n") + 1
         return "line %d: expected %r, got %r" % (line, e, a)
+    if len(e_tokens) != len(a_tokens):
+        common = min(len(e_tokens), len(a_tokens))
+        line = expected[:sum(len(t) for t in e_tokens[:common])].count("\n") + 1
+        if len(a_tokens) > common:
+            return "line %d: output goes on: %r" % (line, "".join(a_tokens[common:])[:200])
+        return "line %d: output ends early; missing %r" % (line, "".join(e_tokens[common:])[:200])
     return None
 
 
