@@ -30,7 +30,8 @@ import subprocess
 import sys
 import tempfile
 
-NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)")
+NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)"
+NUMBER_SPLIT = re.compile("(" + NUMBER + ")")
 
 
 def markers(path):
@@ -45,17 +46,40 @@ def markers(path):
             reject.group(1) if reject else None)
 
 
+def is_float(number):
+    """A floating-point number (integers are compared exactly)."""
+    return bool(re.search(r"[.eEin]", number))
+
+
+def same_token(e, a, tol):
+    """Tokens such as 'eps=1.5e-03' or '(3,4)': the text between numbers must
+    be equal, integers too; floating-point numbers within tol (relative)."""
+    if e == a:
+        return True
+    if tol <= 0:
+        return False
+    e_parts = NUMBER_SPLIT.split(e)
+    a_parts = NUMBER_SPLIT.split(a)
+    if len(e_parts) != len(a_parts):
+        return False
+    for k, (ep, ap) in enumerate(zip(e_parts, a_parts)):
+        if ep == ap:
+            continue
+        if k % 2 == 0 or not (is_float(ep) and is_float(ap)):
+            return False
+        ev, av = float(ep), float(ap)
+        if not abs(ev - av) <= tol * max(abs(ev), abs(av), 1e-300):
+            return False
+    return True
+
+
 def same(expected, actual, tol):
     """Compares token-wise; returns None or a description of the first difference."""
     e_tokens = re.split(r"(\s+)", expected)
     a_tokens = re.split(r"(\s+)", actual)
     for k, (e, a) in enumerate(zip(e_tokens, a_tokens)):
-        if e == a:
+        if same_token(e, a, tol):
             continue
-        if tol > 0 and NUMBER.fullmatch(e.strip(",;:()=")) and NUMBER.fullmatch(a.strip(",;:()=")):
-            ev, av = float(e.strip(",;:()=")), float(a.strip(",;:()="))
-            if abs(ev - av) <= tol * max(abs(ev), abs(av), 1e-300):
-                continue
         line = expected[:sum(len(t) for t in e_tokens[:k])].count("\n") + 1
         return "line %d: expected %r, got %r" % (line, e, a)
     if len(e_tokens) != len(a_tokens):
