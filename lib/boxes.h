@@ -1,0 +1,48 @@
+/* boxes.h: boxes (rectangular index ranges, inclusive bounds) and box sets
+ * (unions of disjoint boxes): the algebra that says which parts of an array
+ * are actual where and which parts must move. */
+#ifndef DVMH_BOXES_H
+#define DVMH_BOXES_H
+
+#include "dvmh.h"
+
+#include <stdbool.h>
+
+typedef struct box {
+    int rank;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK]; /* empty when any lo > hi */
+} box;
+
+/* A set of pairwise disjoint boxes of one rank. */
+typedef struct box_set {
+    int rank;
+    int count, capacity;
+    box *boxes;
+} box_set;
+
+bool box_is_empty(const box *b);
+dvmh_idx box_volume(const box *b);
+/* out = a intersected with b; false (out empty) when they do not meet. */
+bool box_intersect(const box *a, const box *b, box *out);
+/* Writes up to 2*rank disjoint boxes whose union is a minus b into out;
+ * returns how many. */
+int box_subtract(const box *a, const box *b, box *out);
+
+void box_set_init(box_set *s, int rank);
+void box_set_free(box_set *s);
+void box_set_clear(box_set *s);
+bool box_set_is_empty(const box_set *s);
+dvmh_idx box_set_volume(const box_set *s);
+/* s = s minus b. */
+void box_set_subtract_box(box_set *s, const box *b);
+/* s = s union b (b is added minus what s already holds, so the boxes stay
+ * disjoint). */
+void box_set_add_box(box_set *s, const box *b);
+void box_set_add_set(box_set *s, const box_set *t);
+void box_set_subtract_set(box_set *s, const box_set *t);
+/* out = s intersected with b (out is reset first). */
+void box_set_intersect_box(const box_set *s, const box *b, box_set *out);
+/* out = b minus s: the part of b that s does not hold. */
+void box_set_missing(const box_set *s, const box *b, box_set *out);
+
+#endif
