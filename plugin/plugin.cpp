@@ -178,6 +178,7 @@ protected:
         CompilerInstance &CI = getCompilerInstance();
         std::string file = getCurrentFile().str();
         std::vector<std::string> args = parser_args(CI);
+        args.push_back("-I" + runtime_include_dir());
         std::vector<const char *> argv;
         for (const std::string &a : args)
             argv.push_back(a.c_str());

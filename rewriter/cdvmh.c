@@ -407,7 +407,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
         diag_take(&diags, out);
         return 1;
     }
-    const char **args = malloc(sizeof(char *) * (size_t)(opt->nargs + 8));
+    const char **args = malloc(sizeof(char *) * (size_t)(opt->nargs + 10));
     int nargs = 0;
     for (int k = 0; k < opt->nargs; k++)
         args[nargs++] = opt->clang_args[k];
@@ -415,6 +415,10 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     args[nargs++] = "-resource-dir";
     args[nargs++] = CDVMH_RESOURCE_DIR;
     args[nargs++] = "-I" CDVMH_INCLUDE_DIR;
+    /* the generated file starts with it, so the program may use the
+     * runtime's API under #ifdef _DVMH without including it */
+    args[nargs++] = "-include";
+    args[nargs++] = "dvmh.h";
     args[nargs++] = "-Wno-unknown-pragmas";
     CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;

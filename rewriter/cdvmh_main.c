@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void usage(FILE *f)
 {
@@ -20,7 +21,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     const char *input = NULL, *output = NULL;
-    const char **args = calloc((size_t)argc + 1, sizeof(char *));
+    const char **args = calloc((size_t)argc + 2, sizeof(char *));
     int nargs = 0, remarks = 0;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
@@ -49,6 +50,19 @@ int main(int argc, char **argv)
             fprintf(stderr, "cdvmh: one input file only ('%s' and '%s')\n", input, a);
             free(args);
             return 2;
+        }
+    }
+    /* an installed cdvmh finds dvmh.h next to it: <prefix>/include/cdvmh */
+    char include_arg[4200] = "";
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = 0;
+        char *slash = strrchr(self, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(include_arg, sizeof include_arg, "-I%s/../include/cdvmh", self);
+            args[nargs++] = include_arg;
         }
     }
     if (!input) {
