@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static dvmh_context context;
@@ -55,6 +56,22 @@ void dvmh_init(int *argc, char ***argv)
     c->initialized = true;
     c->start_time = dvmh_wtime();
     c->threads = env_int("DVMH_NUM_THREADS", available_cpus(), 1);
+    /* Every variable is checked at start-up, so a typo never waits until
+     * the feature using it runs. */
+    c->cpu_weight = env_weight("DVMH_CPU_PERF");
+    env_weight("DVMH_EMUS_PERF");
+    env_weight("DVMH_CUDAS_PERF");
+    env_int("DVMH_LOGLEVEL", 1, 0);
+    static const char *const static_only[] = { "static", NULL };
+    static const char *const dynamic_kinds[] = { "dynamic", "dynamic1", "dynamic2", NULL };
+    env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
+    static const char *const later_features[] = { "DVMH_STATS", "DVMH_TRACE",
+                                                  "DVMH_COMPARE_DEBUG" };
+    for (int k = 0; k < 3; k++) {
+        const char *v = getenv(later_features[k]);
+        if (v && *v && strcmp(v, "0") != 0)
+            dvmh_fatal(NULL, 0, "%s='%s': not supported yet", later_features[k], v);
+    }
     /* Devices other than the host are checked now and refused honestly
      * until their backends exist. */
     if (env_int("DVMH_NUM_EMUS", 0, 0) > 0)

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int env_int(const char *name, int default_value, int min_value)
 {
@@ -24,4 +25,50 @@ int env_int(const char *name, int default_value, int min_value)
         comm_abort(1);
     }
     return (int)v;
+}
+
+double env_weight(const char *name)
+{
+    const char *text = getenv(name);
+    if (!text || !*text)
+        return 1.0;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    while (*end == ' ')
+        end++;
+    /* 0 would give a device no work at all while still counting it as a
+     * device; a negative or unparsable weight is certainly a mistake. */
+    if (errno || *end || !(v > 0.0) || v > 1e9) {
+        if (comm_process_rank() == 0)
+            fprintf(stderr, "dvmh: error: %s='%s' is not a positive weight\n", name, text);
+        comm_abort(1);
+    }
+    return v;
+}
+
+bool env_choice(const char *name, const char *const *accepted, const char *const *later)
+{
+    const char *text = getenv(name);
+    if (!text || !*text)
+        return true;
+    for (int k = 0; accepted[k]; k++)
+        if (strcmp(text, accepted[k]) == 0)
+            return true;
+    for (int k = 0; later && later[k]; k++)
+        if (strcmp(text, later[k]) == 0) {
+            if (comm_process_rank() == 0)
+                fprintf(stderr, "dvmh: error: %s='%s': not supported yet\n", name, text);
+            comm_abort(1);
+        }
+    if (comm_process_rank() == 0) {
+        fprintf(stderr, "dvmh: error: %s='%s' is not one of:", name, text);
+        for (int k = 0; accepted[k]; k++)
+            fprintf(stderr, " %s", accepted[k]);
+        for (int k = 0; later && later[k]; k++)
+            fprintf(stderr, " %s", later[k]);
+        fputc('\n', stderr);
+    }
+    comm_abort(1);
+    return false;
 }

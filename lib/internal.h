@@ -64,6 +64,7 @@ typedef struct dvmh_context {
     struct dvmh_array **arrays;
     int array_count, array_capacity;
     double start_time;
+    double cpu_weight;              /* DVMH_CPU_PERF */
 } dvmh_context;
 
 dvmh_context *dvmh_ctx(void);
@@ -101,5 +102,10 @@ void reduce_combine(int op, int type, void *acc, const void *value, int count,
 
 /* env.c */
 int env_int(const char *name, int default_value, int min_value);
+/* A device-kind performance weight (DVMH_*_PERF): positive, default 1. */
+double env_weight(const char *name);
+/* The variable is unset or one of accepted; a value in later is refused as
+ * not supported yet, anything else as a bad value (both stop the program). */
+bool env_choice(const char *name, const char *const *accepted, const char *const *later);
 
 #endif

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Start-up configuration: bad DVMH_* values stop the program with a
+non-zero status and a message naming the variable; good ones start it."""
+import os
+import subprocess
+import sys
+
+program = sys.argv[1]
+failures = 0
+
+def run(settings):
+    env = {k: v for k, v in os.environ.items() if not k.startswith('DVMH_')}
+    env.update(settings)
+    return subprocess.run([program], env=env, capture_output=True, text=True, timeout=60)
+
+bad = [
+    {'DVMH_NUM_EMUS': '-1'}, {'DVMH_NUM_EMUS': 'abc'}, {'DVMH_NUM_THREADS': '0'},
+    {'DVMH_NUM_THREADS': '4x'}, {'DVMH_CPU_PERF': '0'}, {'DVMH_EMUS_PERF': '-2'},
+    {'DVMH_CUDAS_PERF': 'fast'}, {'DVMH_LOGLEVEL': '-1'}, {'DVMH_SCHED_TECH': 'random'},
+    {'DVMH_SCHED_TECH': 'dynamic'}, {'DVMH_NUM_CUDAS': '-3'}, {'DVMH_STATS': '1'},
+]
+for settings in bad:
+    name = next(iter(settings))
+    r = run(settings)
+    if r.returncode == 0 or name not in r.stderr or 'started' in r.stdout:
+        failures += 1
+        print(f'FAIL {settings}: status {r.returncode}, stderr {r.stderr!r}')
+
+good = [{}, {'DVMH_NUM_THREADS': '3'}, {'DVMH_CPU_PERF': '2.5'}, {'DVMH_SCHED_TECH': 'static'},
+        {'DVMH_NUM_EMUS': '0'}, {'DVMH_NUM_CUDAS': '0'}, {'DVMH_STATS': '0'}]
+for settings in good:
+    r = run(settings)
+    if r.returncode != 0 or r.stdout.strip() != 'started':
+        failures += 1
+        print(f'FAIL {settings}: status {r.returncode}, stderr {r.stderr!r}')
+
+print(f'env_test: {len(bad) + len(good)} settings, {failures} failures')
+sys.exit(1 if failures else 0)
