@@ -338,6 +338,13 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
 void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
                       const dvmh_rule *rules)
 {
+    if (array_is_array(target) && !((dvmh_array *)target)->allocated &&
+        !((dvmh_array *)target)->aligned && ((dvmh_array *)target)->size[0] < 0) {
+        int trank = ((dvmh_array *)target)->head.rank;
+        a->pending_target = target;
+        memcpy(a->pending_rules, rules, sizeof(dvmh_rule) * (size_t)trank);
+        return;
+    }
     dvmh_rule target_rules[DVMH_MAX_RANK];
     const distr_space *s = base_space(file, line, target, target_rules);
     int target_rank = array_is_template(target) ? ((dvmh_template *)target)->space.rank
@@ -385,6 +392,15 @@ void dvmh_array_malloc(const char *file, int line, dvmh_array *a, size_t bytes, 
     a->own_space.size[0] = a->size[0];
     a->file = file;
     a->line = line;
+    if (a->pending_target) {
+        dvmh_array *t = a->pending_target;
+        if (!t->allocated)
+            dvmh_fatal(file, line, "this array is aligned with an array that is not created yet "
+                                   "(malloc that one first)");
+        a->pending_target = NULL;
+        dvmh_array_align(file, line, a, t, a->pending_rules);
+        return;
+    }
     if (!a->aligned) {
         dvmh_distr distr[DVMH_MAX_RANK];
         for (int d = 0; d < a->head.rank; d++)

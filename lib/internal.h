@@ -50,6 +50,10 @@ struct dvmh_array {
     dvmh_rule align_rules[DVMH_MAX_RANK];
     bool aligned;
     bool allocated;
+    /* 'align' onto a pointer array not created by malloc yet: applied
+     * when this array is created */
+    void *pending_target;
+    dvmh_rule pending_rules[DVMH_MAX_RANK];
     const char *file;
     int line;
 };

@@ -345,6 +345,8 @@ static void run_host_piece(dvmh_loop *l)
         fill_extents(&l->data[k], ext[k]);
     }
     for (int k = 0; k < l->remote_count; k++) {
+        if (l->remotes[k] < 0)
+            continue;
         const comm_remote_view *v = &l->remote_views[k];
         data_ptrs[l->remotes[k]] = v->zero;
         for (int d = 0; d < l->data[l->remotes[k]].rank; d++)
@@ -474,18 +476,39 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
     if (!l->remote_views)
         dvmh_fatal(l->file, l->line, "out of memory");
     for (int k = 0; k < l->remote_count; k++) {
+        if (l->remotes[k] < 0)
+            continue; /* merged into an earlier reference to the same array */
         dvmh_array *a = l->data[l->remotes[k]].array;
         dvmh_idx box_lo[DVMH_MAX_RANK], box_hi[DVMH_MAX_RANK];
+        /* every reference to this array (B[i-1][j], B[i+1][j]) shares one
+         * view: the bounding box of their boxes */
         for (int d = 0; d < a->head.rank; d++) {
-            const dvmh_rule *r = &l->remote_rules[k][d];
-            dvmh_idx lo = 0, hi = a->size[d] - 1;
-            if (r->kind == DVMH_RULE_CONST) {
-                lo = hi = r->b;
-            } else if (r->kind == DVMH_RULE_LINEAR) {
-                dvmh_idx x = r->a * l->first[r->dim] + r->b, y = r->a * l->last[r->dim] + r->b;
-                lo = x < y ? x : y;
-                hi = x < y ? y : x;
+            box_lo[d] = INT64_MAX;
+            box_hi[d] = INT64_MIN;
+        }
+        for (int m = k; m < l->remote_count; m++) {
+            if (l->remotes[m] != l->remotes[k])
+                continue;
+            if (m != k)
+                l->remotes[m] = -1;
+            for (int d = 0; d < a->head.rank; d++) {
+                const dvmh_rule *r = &l->remote_rules[m][d];
+                dvmh_idx lo = 0, hi = a->size[d] - 1;
+                if (r->kind == DVMH_RULE_CONST) {
+                    lo = hi = r->b;
+                } else if (r->kind == DVMH_RULE_LINEAR) {
+                    dvmh_idx x = r->a * l->first[r->dim] + r->b, y = r->a * l->last[r->dim] + r->b;
+                    lo = x < y ? x : y;
+                    hi = x < y ? y : x;
+                }
+                if (lo < box_lo[d])
+                    box_lo[d] = lo;
+                if (hi > box_hi[d])
+                    box_hi[d] = hi;
             }
+        }
+        for (int d = 0; d < a->head.rank; d++) {
+            dvmh_idx lo = box_lo[d], hi = box_hi[d];
             box_lo[d] = lo < 0 ? 0 : lo;
             box_hi[d] = hi > a->size[d] - 1 ? a->size[d] - 1 : hi;
             if (!has_part) {
@@ -501,7 +524,8 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
 static void finish_remotes(dvmh_loop *l)
 {
     for (int k = 0; l->remote_views && k < l->remote_count; k++)
-        comm_remote_view_end(l->data[l->remotes[k]].array, &l->remote_views[k],
+        if (l->remotes[k] >= 0)
+            comm_remote_view_end(l->data[l->remotes[k]].array, &l->remote_views[k],
                              (l->data[l->remotes[k]].access & DVMH_WRITE) != 0);
     free(l->remote_views);
 }

@@ -357,7 +357,6 @@ static void emit_main(gen *g)
         int args = clang_Cursor_getNumArguments(nd->cursor);
         CXType ret = clang_getResultType(clang_getCursorType(nd->cursor));
         bool void_main = ret.kind == CXType_Void;
-        sb_add(&g->globals, "");
         strbuf tail = {0};
         sb_printf(&tail, "\nint main(int argc, char **argv)\n{\n    dvmh_init(&argc, &argv);\n");
         const char *call = args >= 2 ? "dvmh_user_main(argc, argv)" : "dvmh_user_main()";
@@ -365,8 +364,6 @@ static void emit_main(gen *g)
             sb_printf(&tail, "    %s;\n    return dvmh_finish(0);\n}\n", call);
         else
             sb_printf(&tail, "    return dvmh_finish(%s);\n}\n", call);
-        if (args < 2)
-            sb_add(&tail, "");
         edit *t = edit_begin(&g->e, g->a.text_len, g->a.text_len);
         edit_lit(t, tail.s);
         free(tail.s);
@@ -424,8 +421,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     CXTranslationUnit tu = NULL;
     enum CXErrorCode rc = clang_parseTranslationUnit2(
         index, opt->file, args, nargs, NULL, 0,
-        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
-            CXTranslationUnit_RetainExcludedConditionalBlocks * 0,
+        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing,
         &tu);
     free(args);
     if (rc != CXError_Success || !tu) {

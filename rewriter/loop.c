@@ -212,9 +212,6 @@ static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
             vs--;
         char *name = strndup(init + vs, nlen - vs);
         if (strcmp(name, v)) {
-            unsigned line, col;
-            (void)line;
-            (void)col;
             gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
                       "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
             free(name);
@@ -324,19 +321,6 @@ static int data_index(loop_data_entry *data, int count, const char *name)
         if (!strcmp(data[k].name, name))
             return k;
     return -1;
-}
-
-/* The ext-based pointer declaration of data k in the handler. */
-__attribute__((unused)) static void handler_pointer(strbuf *b, const char *elem, const char *name, int rank, int k)
-{
-    if (rank == 1) {
-        sb_printf(b, "    %s *const restrict %s = dvmh_P->data[%d];\n", elem, name, k);
-        return;
-    }
-    sb_printf(b, "    %s (*const restrict %s)", elem, name);
-    for (int d = 1; d < rank; d++)
-        sb_printf(b, "[dvmh_P->ext[%d][%d]]", k, d);
-    sb_printf(b, " = dvmh_P->data[%d];\n", k);
 }
 
 static bool width_nonzero(const char *w)
