@@ -511,3 +511,18 @@ void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi)
     *lo = h->own_lo[d];
     *hi = h->own_hi[d];
 }
+
+void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
+                     void *buf)
+{
+    bool dist[DVMH_MAX_RANK];
+    distributed_dims(a, dist);
+    bool replicated = true;
+    for (int d = 0; d < a->head.rank; d++)
+        replicated &= !dist[d];
+    /* the same decision on every process: the read is collective or not */
+    if (comm_process_count() == 1 || replicated)
+        return dvmh_elem_addr(a, idx);
+    dvmh_read_elem(file, line, a, idx, buf);
+    return buf;
+}

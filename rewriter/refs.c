@@ -118,11 +118,34 @@ static bool heap_statement(gen *g, int ref, dobj *o)
     return false;
 }
 
-static void array_reference(gen *g, int ref, dobj *o)
+/* The statement-level assignment (=, op=, ++, --) whose target is the
+ * element reference top, or -1. */
+static int assignment_statement(gen *g, int top)
 {
-    /* climb the subscripts of which this reference is the base */
+    int p = real_parent(g, top);
+    if (p < 0)
+        return -1;
+    node *pn = &g->a.nodes[p];
+    bool assigns = false;
+    if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
+        child_towards(g, p, top) == pn->first_child) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
+        assigns = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+    } else if (pn->kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
+        assigns = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                  op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+    }
+    if (!assigns || pn->parent < 0 || !statement_parent(g->a.nodes[pn->parent].kind))
+        return -1;
+    return p;
+}
+
+/* The element subscripted by a full chain of [] on reference ref: the top
+ * subscript node, or -1; idx receives the index nodes. */
+static int element_of(gen *g, int ref, int *idx, int *subs_out)
+{
     int top = ref, subs = 0;
-    int idx[DIR_MAX_RANK + 1];
     for (;;) {
         int p = real_parent(g, top);
         if (p < 0 || g->a.nodes[p].kind != CXCursor_ArraySubscriptExpr ||
@@ -133,6 +156,84 @@ static void array_reference(gen *g, int ref, dobj *o)
         subs++;
         top = p;
     }
+    *subs_out = subs;
+    return top;
+}
+
+/* Where host code reads elements as they are locally: inside owner-computes
+ * statements (only the owner runs them) and remote_access blocks. */
+typedef struct local_ranges {
+    size_t (*r)[2];
+    int count;
+} local_ranges;
+
+static local_ranges local_read_ranges;
+
+static bool reads_locally(gen *g, int top)
+{
+    size_t at = g->a.nodes[top].start;
+    for (int k = 0; k < local_read_ranges.count; k++)
+        if (at >= local_read_ranges.r[k][0] && at < local_read_ranges.r[k][1])
+            return true;
+    int p = real_parent(g, top);
+    if (p < 0)
+        return false;
+    node *pn = &g->a.nodes[p];
+    /* a place written, or an address taken: not a read of the value */
+    if (assignment_statement(g, top) >= 0)
+        return true;
+    if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
+        child_towards(g, p, top) == pn->first_child) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
+        if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
+            return true;
+    }
+    if (pn->kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
+        if (op != CXUnaryOperator_Minus && op != CXUnaryOperator_Plus &&
+            op != CXUnaryOperator_Not && op != CXUnaryOperator_LNot)
+            return true;
+    }
+    return pn->kind == CXCursor_MemberRefExpr;
+}
+
+static void collect_local_ranges(gen *g)
+{
+    local_read_ranges.count = 0;
+    free(local_read_ranges.r);
+    local_read_ranges.r = NULL;
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (!at->dir || at->dir->kind != DIR_REMOTE_ACCESS || at->node < 0)
+            continue;
+        local_read_ranges.r = realloc(local_read_ranges.r,
+                                      sizeof *local_read_ranges.r * (size_t)(local_read_ranges.count + 1));
+        local_read_ranges.r[local_read_ranges.count][0] = g->a.nodes[at->node].start;
+        local_read_ranges.r[local_read_ranges.count++][1] = g->a.nodes[at->node].end;
+    }
+    for (int n = 0; n < g->a.count; n++) {
+        if (g->a.nodes[n].kind != CXCursor_DeclRefExpr || gen_in_parallel_loop(g, g->a.nodes[n].start))
+            continue;
+        dobj *o = gen_find_obj(g, ast_referenced(&g->a, n));
+        if (!o || o->is_template)
+            continue;
+        int idx[DIR_MAX_RANK + 1], subs;
+        int top = element_of(g, n, idx, &subs);
+        int p = subs == o->rank ? assignment_statement(g, top) : -1;
+        if (p < 0)
+            continue;
+        local_read_ranges.r = realloc(local_read_ranges.r,
+                                      sizeof *local_read_ranges.r * (size_t)(local_read_ranges.count + 1));
+        local_read_ranges.r[local_read_ranges.count][0] = g->a.nodes[p].start;
+        local_read_ranges.r[local_read_ranges.count++][1] = ast_stmt_end(&g->a, p);
+    }
+}
+
+static void array_reference(gen *g, int ref, dobj *o)
+{
+    /* climb the subscripts of which this reference is the base */
+    int idx[DIR_MAX_RANK + 1], subs;
+    int top = element_of(g, ref, idx, &subs);
     node *tn = &g->a.nodes[top];
     int so = sizeof_of(g, ref);
     if (so >= 0) {
@@ -164,6 +265,16 @@ static void array_reference(gen *g, int ref, dobj *o)
         return;
     }
     edit *e = edit_begin(&g->e, tn->start, tn->end);
+    if (!reads_locally(g, top)) {
+        /* a value every process reads: fetched from its owner if need be */
+        edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);
+        for (int k = 0; k < o->rank; k++) {
+            edit_lit(e, ", ");
+            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+        }
+        edit_lit(e, ")");
+        return;
+    }
     if (o->rank <= 4) {
         edit_litf(e, "DVMH_AT%d(%s, %s", o->rank, o->desc, o->elem);
         for (int k = 0; k < o->rank; k++) {
@@ -181,22 +292,10 @@ static void array_reference(gen *g, int ref, dobj *o)
         edit_lit(e, "}))");
     }
     /* owner computes: an assignment statement to the element */
-    int p = real_parent(g, top);
+    int p = assignment_statement(g, top);
     if (p < 0)
         return;
     node *pn = &g->a.nodes[p];
-    bool assigns = false;
-    if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
-        child_towards(g, p, top) == pn->first_child) {
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
-        assigns = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
-    } else if (pn->kind == CXCursor_UnaryOperator) {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
-        assigns = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                  op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
-    }
-    if (!assigns || pn->parent < 0 || !statement_parent(g->a.nodes[pn->parent].kind))
-        return;
     size_t end = ast_stmt_end(&g->a, p);
     edit *guard = edit_begin(&g->e, pn->start, end);
     edit_litf(guard, "{ if (DVMH_OWNS(%s", o->desc);
@@ -211,6 +310,7 @@ static void array_reference(gen *g, int ref, dobj *o)
 
 void gen_references(gen *g)
 {
+    collect_local_ranges(g);
     for (int n = 0; n < g->a.count; n++) {
         node *nd = &g->a.nodes[n];
         if (nd->kind == CXCursor_DeclRefExpr) {
@@ -246,4 +346,7 @@ void gen_references(gen *g)
             free(name);
         }
     }
+    free(local_read_ranges.r);
+    local_read_ranges.r = NULL;
+    local_read_ranges.count = 0;
 }

@@ -162,6 +162,13 @@ int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx);
 /* A read outside parallel loops of an element this process may not own
  * (multi-process): the owner broadcasts it to every process. */
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx, void *dst);
+/* The value of an element read by host code (every process runs it): its
+ * local address when every process holds it (one process, or a replicated
+ * array), else buf filled by the owner's broadcast. */
+void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
+                     void *buf);
+#define DVMH_RD(a, T, ...) \
+    (*(T *)dvmh_read_into(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}, &(T){0}))
 
 /* ------------------------------------------------------------------------
  * Ordinary (undistributed) data: static arrays, heap blocks, scalars.

@@ -9,7 +9,7 @@ double A[N][N];
 static float B[N][N];
 int main(void)
 {
-// CHECK: DVMH_AT2(A, double, 1, 2)
+// CHECK: return (int)DVMH_RD(A, double, 1, 2);
     return (int)A[1][2];
 }
 // CHECK: static void dvmh_create_globals_array_global(void)
