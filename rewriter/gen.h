@@ -42,6 +42,9 @@ typedef struct gen {
     strbuf globals;                 /* creation of file-scope objects */
     char *base;                     /* the file's name as an identifier */
     int handler_count;
+    /* where host code reads distributed elements locally (refs.c) */
+    size_t (*local_reads)[2];
+    int local_read_count;
 } gen;
 
 void gen_error(gen *g, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -162,18 +162,11 @@ static int element_of(gen *g, int ref, int *idx, int *subs_out)
 
 /* Where host code reads elements as they are locally: inside owner-computes
  * statements (only the owner runs them) and remote_access blocks. */
-typedef struct local_ranges {
-    size_t (*r)[2];
-    int count;
-} local_ranges;
-
-static local_ranges local_read_ranges;
-
 static bool reads_locally(gen *g, int top)
 {
     size_t at = g->a.nodes[top].start;
-    for (int k = 0; k < local_read_ranges.count; k++)
-        if (at >= local_read_ranges.r[k][0] && at < local_read_ranges.r[k][1])
+    for (int k = 0; k < g->local_read_count; k++)
+        if (at >= g->local_reads[k][0] && at < g->local_reads[k][1])
             return true;
     int p = real_parent(g, top);
     if (p < 0)
@@ -199,17 +192,17 @@ static bool reads_locally(gen *g, int top)
 
 static void collect_local_ranges(gen *g)
 {
-    local_read_ranges.count = 0;
-    free(local_read_ranges.r);
-    local_read_ranges.r = NULL;
+    g->local_read_count = 0;
+    free(g->local_reads);
+    g->local_reads = NULL;
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
         if (!at->dir || at->dir->kind != DIR_REMOTE_ACCESS || at->node < 0)
             continue;
-        local_read_ranges.r = realloc(local_read_ranges.r,
-                                      sizeof *local_read_ranges.r * (size_t)(local_read_ranges.count + 1));
-        local_read_ranges.r[local_read_ranges.count][0] = g->a.nodes[at->node].start;
-        local_read_ranges.r[local_read_ranges.count++][1] = g->a.nodes[at->node].end;
+        g->local_reads = realloc(g->local_reads,
+                                      sizeof *g->local_reads * (size_t)(g->local_read_count + 1));
+        g->local_reads[g->local_read_count][0] = g->a.nodes[at->node].start;
+        g->local_reads[g->local_read_count++][1] = g->a.nodes[at->node].end;
     }
     for (int n = 0; n < g->a.count; n++) {
         if (g->a.nodes[n].kind != CXCursor_DeclRefExpr || gen_in_parallel_loop(g, g->a.nodes[n].start))
@@ -222,10 +215,10 @@ static void collect_local_ranges(gen *g)
         int p = subs == o->rank ? assignment_statement(g, top) : -1;
         if (p < 0)
             continue;
-        local_read_ranges.r = realloc(local_read_ranges.r,
-                                      sizeof *local_read_ranges.r * (size_t)(local_read_ranges.count + 1));
-        local_read_ranges.r[local_read_ranges.count][0] = g->a.nodes[p].start;
-        local_read_ranges.r[local_read_ranges.count++][1] = ast_stmt_end(&g->a, p);
+        g->local_reads = realloc(g->local_reads,
+                                      sizeof *g->local_reads * (size_t)(g->local_read_count + 1));
+        g->local_reads[g->local_read_count][0] = g->a.nodes[p].start;
+        g->local_reads[g->local_read_count++][1] = ast_stmt_end(&g->a, p);
     }
 }
 
@@ -346,7 +339,7 @@ void gen_references(gen *g)
             free(name);
         }
     }
-    free(local_read_ranges.r);
-    local_read_ranges.r = NULL;
-    local_read_ranges.count = 0;
+    free(g->local_reads);
+    g->local_reads = NULL;
+    g->local_read_count = 0;
 }
