@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build-test}
 rm -rf "$build"
 CC=clang-19 CXX=clang++-19 meson setup "$build" --buildtype=debugoptimized >/dev/null
-ninja -C "$build"
+ninja -C "$build" -j"${JOBS:-2}"
 set +e
 meson test -C "$build" --num-processes 2 --print-errorlogs
 python3 tools/test-summary.py "$build/meson-logs/testlog.json"
