@@ -108,11 +108,22 @@ protected:
                 remarks = true;
             } else if (a.rfind("keep=", 0) == 0) {
                 keep = a.substr(5);
+            } else if (a.rfind("cuda-arch=", 0) == 0) {
+                // Accepted by name so that the answer is clear: the rewriter
+                // generates host handlers only, and silently ignoring the
+                // request would leave the user believing GPU code was built.
+                DiagnosticsEngine &D = CI.getDiagnostics();
+                D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                           "cdvmh plugin: not supported yet: CUDA handlers (%0); "
+                                           "only host handlers are generated"))
+                    << a;
+                return false;
             } else if (a == "help") {
                 llvm::errs() << "cdvmh plugin arguments (-Xclang -plugin-arg-cdvmh -Xclang ARG):\n"
                                 "  remarks      report what was generated for each parallel loop\n"
                                 "                (also -Rpass=dvmh)\n"
                                 "  keep=FILE    write the generated C to FILE\n"
+                                "  cuda-arch=.. CUDA handlers: not supported yet (an error)\n"
                                 "  help         this text\n";
             } else {
                 DiagnosticsEngine &D = CI.getDiagnostics();
