@@ -2,8 +2,10 @@
  * ownership of this process, allocation of the local part with its shadow
  * edges, host element access. */
 #include "internal.h"
+#include "actual.h"
 #include "comm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +72,11 @@ static const distr_space *base_space(const char *file, int line, void *obj,
     for (int k = 0; k < a->head.rank; k++)
         rules_out[k] = (dvmh_rule){DVMH_RULE_LINEAR, k, 1, 0};
     return &a->own_space;
+}
+
+const distr_space *object_space_rules(void *obj, dvmh_rule *rules)
+{
+    return base_space(NULL, 0, obj, rules);
 }
 
 const distr_space *object_space(const char *file, int line, void *obj)
@@ -197,6 +204,8 @@ static void array_allocate(dvmh_array *a)
     memcpy(old_lo, a->alloc_lo, sizeof old_lo);
     memcpy(old_hi, a->alloc_hi, sizeof old_hi);
     char *old_data = h->host_data;
+    if (a->var)
+        var_actualize_host_all(a->var, MOVE_REDISTRIBUTE);
     dvmh_array_head old_head = *h;
     bool empty = h->own_lo[0] > h->own_hi[0];
     for (int d = 0; d < h->rank; d++) {
@@ -252,6 +261,38 @@ static void array_allocate(dvmh_array *a)
 done:
     free(old_data);
     a->allocated = true;
+    box whole;
+    array_local_box(a, &whole);
+    if (!a->var) {
+        char name[80];
+        snprintf(name, sizeof name, "array (%s:%d)", a->file, a->line);
+        a->var = var_create(name, h->rank, h->elem_size, &whole, h->host_data);
+    } else {
+        var_reset_host(a->var, &whole, h->host_data);
+    }
+}
+
+void array_local_box(const dvmh_array *a, box *out)
+{
+    out->rank = a->head.rank;
+    for (int d = 0; d < a->head.rank; d++) {
+        out->lo[d] = a->alloc_lo[d];
+        out->hi[d] = a->alloc_hi[d];
+    }
+    /* a process owning nothing holds one dummy element: nothing to track */
+    if (a->head.own_lo[0] > a->head.own_hi[0]) {
+        out->lo[0] = 1;
+        out->hi[0] = 0;
+    }
+}
+
+void array_own_box(const dvmh_array *a, box *out)
+{
+    out->rank = a->head.rank;
+    for (int d = 0; d < a->head.rank; d++) {
+        out->lo[d] = a->head.own_lo[d];
+        out->hi[d] = a->head.own_hi[d];
+    }
 }
 
 static void register_array(dvmh_array *a)
@@ -417,6 +458,8 @@ void dvmh_array_free(const char *file, int line, dvmh_array *a)
     (void)line;
     if (!a)
         return;
+    var_destroy(a->var);
+    a->var = NULL;
     free(a->head.host_data);
     a->head.host_data = NULL;
     a->allocated = false;
@@ -427,6 +470,7 @@ void dvmh_array_destroy(dvmh_array *a)
     if (!a)
         return;
     unregister_array(a);
+    var_destroy(a->var);
     free(a->head.host_data);
     for (int d = 0; d < a->own_space.rank; d++)
         free(a->own_space.dim[d].bounds);
@@ -482,6 +526,18 @@ int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx)
     return 1;
 }
 
+/* Host code reading an element outside regions gets its current value even
+ * when a region left it on an accelerator. */
+static void array_host_element(const dvmh_array *a, const dvmh_idx *idx)
+{
+    if (!a->var || var_host_actual(a->var))
+        return;
+    box b = {.rank = a->head.rank};
+    for (int d = 0; d < a->head.rank; d++)
+        b.lo[d] = b.hi[d] = idx[d];
+    var_actualize(a->var, 0, &b, MOVE_GET_ACTUAL);
+}
+
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
                     void *dst)
 {
@@ -490,6 +546,7 @@ void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_
             dvmh_fatal(file, line, "index %lld of dimension %d is out of bounds [0, %lld)",
                        (long long)idx[d], d + 1, (long long)a->size[d]);
     int mine = dvmh_owns(a, idx);
+    array_host_element(a, idx);
     if (comm_process_count() == 1) {
         memcpy(dst, dvmh_elem_addr(a, idx), a->head.elem_size);
         return;
@@ -521,8 +578,10 @@ void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh
     for (int d = 0; d < a->head.rank; d++)
         replicated &= !dist[d];
     /* the same decision on every process: the read is collective or not */
-    if (comm_process_count() == 1 || replicated)
+    if (comm_process_count() == 1 || replicated) {
+        array_host_element(a, idx);
         return dvmh_elem_addr(a, idx);
+    }
     dvmh_read_elem(file, line, a, idx, buf);
     return buf;
 }

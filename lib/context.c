@@ -2,6 +2,8 @@
  * arrays of every translation unit), finish, errors, time. */
 #include "internal.h"
 #include "comm.h"
+#include "device.h"
+#include "stats.h"
 
 #include <sched.h>
 #include <stdarg.h>
@@ -44,6 +46,8 @@ static void finish_at_exit(void)
         return;
     c->initialized = false;
     fflush(stdout);
+    stats_finish();
+    devices_stop();
     comm_stop();
 }
 
@@ -65,19 +69,14 @@ void dvmh_init(int *argc, char ***argv)
     static const char *const static_only[] = { "static", NULL };
     static const char *const dynamic_kinds[] = { "dynamic", "dynamic1", "dynamic2", NULL };
     env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
-    static const char *const later_features[] = { "DVMH_STATS", "DVMH_TRACE",
-                                                  "DVMH_COMPARE_DEBUG" };
-    for (int k = 0; k < 3; k++) {
+    static const char *const later_features[] = { "DVMH_TRACE", "DVMH_COMPARE_DEBUG" };
+    for (int k = 0; k < 2; k++) {
         const char *v = getenv(later_features[k]);
         if (v && *v && strcmp(v, "0") != 0)
             dvmh_fatal(NULL, 0, "%s='%s': not supported yet", later_features[k], v);
     }
-    /* Devices other than the host are checked now and refused honestly
-     * until their backends exist. */
-    if (env_int("DVMH_NUM_EMUS", 0, 0) > 0)
-        dvmh_fatal(NULL, 0, "not supported yet: emulated accelerators (DVMH_NUM_EMUS)");
-    if (env_int("DVMH_NUM_CUDAS", 0, 0) > 0)
-        dvmh_fatal(NULL, 0, "not supported yet: CUDA devices (DVMH_NUM_CUDAS)");
+    stats_start();
+    devices_start(c->threads);
     atexit(finish_at_exit);
     for (int k = 0; k < c->init_count; k++)
         c->inits[k]();

@@ -56,6 +56,7 @@ struct dvmh_array {
     dvmh_rule pending_rules[DVMH_MAX_RANK];
     const char *file;
     int line;
+    struct var *var;                /* actuality of the local part (actual.c) */
 };
 
 typedef struct dvmh_context {
@@ -89,11 +90,40 @@ void array_compute_ownership(dvmh_array *a);
 bool array_is_array(const void *p);
 bool array_is_template(const void *p);
 const distr_space *object_space(const char *file, int line, void *obj);
+/* The space obj is mapped onto, and rules[k]: space dimension k in terms of
+ * obj's dimensions. */
+const distr_space *object_space_rules(void *obj, dvmh_rule *rules);
 
 /* Indices i with lo <= a*i+b <= hi (a == 0: all or none). */
 void rule_preimage(dvmh_idx a, dvmh_idx b, dvmh_idx lo, dvmh_idx hi, dvmh_idx *ilo, dvmh_idx *ihi);
 /* Owned global range of dimension d of an array or template. */
 void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi);
+
+/* data.c */
+struct var;
+struct box;
+struct box_set;
+/* The variable of ordinary data at addr seen as rank dims of ext (ext[0] < 0:
+ * a pointer, the rest of its heap block); lead_extent receives the leading
+ * extent. NULL: memory the runtime does not know (not from dvmh_malloc). */
+struct var *data_var(const char *file, int line, const void *addr, int rank,
+                     const dvmh_idx *ext, size_t elem_size, dvmh_idx *lead_extent);
+/* The byte-address boxes of a box of elements of such a view. */
+void data_view_boxes(const void *addr, int rank, const dvmh_idx *ext, size_t elem_size,
+                     const struct box *elems, struct box_set *out);
+void data_for_each(void (*fn)(struct var *v, void *arg), void *arg);
+
+/* array.c: the box of global indices of the local part (shadows included) */
+void array_local_box(const dvmh_array *a, struct box *out);
+void array_own_box(const dvmh_array *a, struct box *out);
+
+/* region.c */
+/* Inside a region: its devices (a bit per device); else 0. */
+unsigned region_devices(void);
+/* 'out'/'local' data whose values at region entry are not needed: the part
+ * of box b of v that a loop on dev is about to write (or, for 'local', to
+ * touch at all) is claimed on dev without being copied in. */
+void region_claim(struct var *v, int dev, const struct box *b, bool write);
 
 /* reduce.c */
 size_t reduce_type_size(int type);

@@ -2,7 +2,9 @@
  * the 'on' mapping, the pieces given to devices, handler calls and the
  * reductions of their results. */
 #include "internal.h"
+#include "actual.h"
 #include "comm.h"
+#include "stats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +13,17 @@ typedef struct loop_data {
     dvmh_array *array;              /* NULL: ordinary data */
     const void *addr;
     int rank;
-    dvmh_idx ext[DVMH_MAX_RANK];
+    dvmh_idx ext[DVMH_MAX_RANK];    /* ordinary data: ext[0] resolved */
     size_t elem_size;
     unsigned access;
+    var *var;                       /* NULL: memory the runtime does not know */
+    /* which elements an iteration touches: map[d] gives dimension d in terms
+     * of a loop dimension (ANY: the whole dimension); reads reach reach_lo/hi
+     * further (given by the compiler, else the shadow widths) */
+    bool tied;
+    dvmh_rule map[DVMH_MAX_RANK];
+    int reach_dim[DVMH_MAX_RANK];   /* -1: unknown */
+    dvmh_idx reach_lo[DVMH_MAX_RANK], reach_hi[DVMH_MAX_RANK];
 } loop_data;
 
 typedef struct loop_reduction {
@@ -60,12 +70,18 @@ struct dvmh_loop {
     dvmh_rule (*remote_rules)[DVMH_MAX_RANK];
     int remote_count;
     comm_remote_view *remote_views; /* per remote: own part and fetched box */
-    dvmh_handler host_handler;
+    dvmh_handler host_handler, cuda_handler;
 };
 
 struct dvmh_piece_private {
     dvmh_loop *loop;
 };
+
+/* One device's share of the loop's local part. */
+typedef struct loop_piece {
+    int device;
+    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
+} loop_piece;
 
 #define GROW(ptr, count)                                                              \
     do {                                                                              \
@@ -129,7 +145,10 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
                                      "allocated or distributed");
     GROW(l->data, l->data_count);
     l->data[l->data_count] = (loop_data){.array = a, .rank = a->head.rank,
-                                         .elem_size = a->head.elem_size, .access = access};
+                                         .elem_size = a->head.elem_size, .access = access,
+                                         .var = a->var};
+    for (int k = 0; k < DVMH_MAX_RANK; k++)
+        l->data[l->data_count].reach_dim[k] = -1;
     return l->data_count++;
 }
 
@@ -139,8 +158,14 @@ int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext
     GROW(l->data, l->data_count);
     loop_data *d = &l->data[l->data_count];
     *d = (loop_data){.addr = addr, .rank = rank, .elem_size = elem_size, .access = access};
+    for (int k = 0; k < DVMH_MAX_RANK; k++)
+        d->reach_dim[k] = -1;
     for (int k = 0; k < rank; k++)
         d->ext[k] = ext[k];
+    dvmh_idx lead;
+    d->var = data_var(l->file, l->line, addr, rank, ext, elem_size, &lead);
+    if (d->var)
+        d->ext[0] = lead;
     return l->data_count++;
 }
 
@@ -220,9 +245,28 @@ void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
 
 void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules)
 {
-    (void)rules;
     if (data < 0 || data >= l->data_count)
         dvmh_fatal(l->file, l->line, "tie of unknown data");
+    loop_data *d = &l->data[data];
+    for (int k = 0; k < d->rank; k++) {
+        if (rules[k].kind == DVMH_RULE_LINEAR && (rules[k].dim < 0 || rules[k].dim >= l->rank))
+            dvmh_fatal(l->file, l->line, "'tie' rule names loop dimension %d", rules[k].dim + 1);
+        d->map[k] = rules[k];
+    }
+    d->tied = true;
+}
+
+void dvmh_loop_reach(dvmh_loop *l, int data, const int *loop_dim, const dvmh_idx *lo,
+                     const dvmh_idx *hi)
+{
+    if (data < 0 || data >= l->data_count)
+        dvmh_fatal(l->file, l->line, "reach of unknown data");
+    loop_data *d = &l->data[data];
+    for (int k = 0; k < d->rank; k++) {
+        d->reach_dim[k] = loop_dim[k] < l->rank ? loop_dim[k] : -1;
+        d->reach_lo[k] = lo[k];
+        d->reach_hi[k] = hi[k];
+    }
 }
 
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage)
@@ -242,6 +286,8 @@ void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn)
 {
     if (device_kind == DVMH_DEV_HOST)
         l->host_handler = fn;
+    else if (device_kind == DVMH_DEV_CUDA)
+        l->cuda_handler = fn;
 }
 
 /* Restricts loop dimension d to the iterations whose mapped target index
@@ -303,49 +349,317 @@ static bool local_part(dvmh_loop *l)
     return true;
 }
 
-static void *global_zero_address(const loop_data *d)
-{
-    if (d->array) {
-        const dvmh_array_head *h = &d->array->head;
-        return (void *)((uintptr_t)h->host_data + (uintptr_t)(h->origin * (dvmh_idx)h->elem_size));
-    }
-    return (void *)d->addr;
-}
+static void fold_reductions(dvmh_loop *l);
+static bool data_is_remote(const dvmh_loop *l, int k);
 
-static void fill_extents(const loop_data *d, dvmh_idx *ext)
+/* ---- which elements the iterations touch ---- */
+
+/* map[d] of an array reached through the 'on' target: both are mapped onto
+ * one space, so target dimension -> space dimension <- array dimension. */
+static void compose_on_map(dvmh_loop *l, loop_data *d)
 {
-    if (d->array) {
-        const dvmh_array *a = d->array;
-        for (int k = 0; k < a->head.rank; k++)
-            ext[k] = a->alloc_hi[k] - a->alloc_lo[k] + 1;
+    dvmh_rule trules[DVMH_MAX_RANK], arules[DVMH_MAX_RANK];
+    const distr_space *ts = object_space_rules(l->target, trules);
+    const distr_space *as = object_space_rules(d->array, arules);
+    if (ts != as)
         return;
+    for (int k = 0; k < ts->rank; k++) {
+        const dvmh_rule *tr = &trules[k], *ar = &arules[k];
+        if (tr->kind != DVMH_RULE_LINEAR || ar->kind != DVMH_RULE_LINEAR)
+            continue;
+        const dvmh_rule *on = &l->rules[tr->dim];
+        if (on->kind != DVMH_RULE_LINEAR)
+            continue;
+        /* space index = tr.a * (on.a * v + on.b) + tr.b = ar.a * x + ar.b */
+        dvmh_idx a = tr->a * on->a, b = tr->a * on->b + tr->b - ar->b;
+        if (a % ar->a != 0 || b % ar->a != 0)
+            continue;
+        d->map[ar->dim] = (dvmh_rule){DVMH_RULE_LINEAR, on->dim, a / ar->a, b / ar->a};
     }
-    for (int k = 0; k < d->rank; k++)
-        ext[k] = d->ext[k];
 }
 
-static void run_host_piece(dvmh_loop *l)
+static void compute_maps(dvmh_loop *l)
 {
-    dvmh_context *c = dvmh_ctx();
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (d->tied)
+            continue;
+        for (int x = 0; x < d->rank; x++)
+            d->map[x] = (dvmh_rule){DVMH_RULE_ANY, 0, 0, 0};
+        if (d->array && l->target)
+            compose_on_map(l, d);
+    }
+}
+
+/* Loop ranges this wide are the runtime's stand-in for bounds that use
+ * outer loop variables: their touched range is unknown. */
+#define LOOP_RANGE_UNKNOWN ((dvmh_idx)1 << 50)
+
+/* Inclusive range of dimension x of data d that iterations [first, last]
+ * touch; false: the whole dimension. */
+static bool touched_range(const loop_data *d, int x, const dvmh_idx *first, const dvmh_idx *last,
+                          dvmh_idx *lo, dvmh_idx *hi)
+{
+    const dvmh_rule *r = &d->map[x];
+    if (r->kind == DVMH_RULE_CONST) {
+        *lo = *hi = r->b;
+        return true;
+    }
+    if (r->kind != DVMH_RULE_LINEAR)
+        return false;
+    dvmh_idx f = first[r->dim], la = last[r->dim];
+    if (f < -LOOP_RANGE_UNKNOWN || f > LOOP_RANGE_UNKNOWN || la < -LOOP_RANGE_UNKNOWN ||
+        la > LOOP_RANGE_UNKNOWN)
+        return false;
+    dvmh_idx u = r->a * f + r->b, v = r->a * la + r->b;
+    *lo = u < v ? u : v;
+    *hi = u < v ? v : u;
+    return true;
+}
+
+/* The boxes of d's variable that iterations [first, last] touch: written
+ * elements (widen false) or read ones (widen: plus the reach or shadow). */
+static void data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx *last,
+                       bool widen, box_set *out)
+{
+    box_set_clear(out);
+    box elems = {.rank = d->rank};
+    box whole;
+    if (d->array) {
+        array_local_box(d->array, &whole);
+    } else {
+        whole.rank = d->rank;
+        for (int x = 0; x < d->rank; x++) {
+            whole.lo[x] = 0;
+            whole.hi[x] = d->ext[x] - 1;
+        }
+    }
+    for (int x = 0; x < d->rank; x++) {
+        dvmh_idx lo, hi;
+        int v = d->reach_dim[x];
+        if (widen && v >= 0) {
+            /* the references themselves: loop variable v plus [reach_lo, reach_hi] */
+            if (first[v] < -LOOP_RANGE_UNKNOWN || last[v] > LOOP_RANGE_UNKNOWN) {
+                lo = whole.lo[x];
+                hi = whole.hi[x];
+            } else {
+                lo = first[v] + d->reach_lo[x];
+                hi = last[v] + d->reach_hi[x];
+            }
+        } else if (!touched_range(d, x, first, last, &lo, &hi)) {
+            lo = whole.lo[x];
+            hi = whole.hi[x];
+        } else if (widen && d->array) {
+            lo -= d->array->head.own_lo[x] - d->array->alloc_lo[x];
+            hi += d->array->alloc_hi[x] - d->array->head.own_hi[x];
+        } else if (widen) {
+            lo = whole.lo[x]; /* ordinary data read without a known reach */
+            hi = whole.hi[x];
+        }
+        elems.lo[x] = lo > whole.lo[x] ? lo : whole.lo[x];
+        elems.hi[x] = hi < whole.hi[x] ? hi : whole.hi[x];
+    }
+    if (box_is_empty(&elems))
+        return;
+    if (d->array)
+        box_set_add_box(out, &elems);
+    else
+        data_view_boxes(d->addr, d->rank, d->ext, d->elem_size, &elems, out);
+}
+
+static void loop_range(const dvmh_loop *l, dvmh_idx *lo, dvmh_idx *hi)
+{
+    for (int x = 0; x < l->rank; x++) {
+        lo[x] = l->step[x] > 0 ? l->first[x] : l->last[x];
+        hi[x] = l->step[x] > 0 ? l->last[x] : l->first[x];
+    }
+}
+
+/* ---- dividing the local part between devices ---- */
+
+/* The loop dimension split between devices: the one mapped to the
+ * outermost dimension of the target (whole rows of the distributed
+ * dimension), else of the first tied data; -1 when the loop cannot be
+ * split (a written variable whose touched part the split does not divide). */
+static int split_dimension(const dvmh_loop *l)
+{
+    int sd = -1;
+    if (l->target) {
+        int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
+                                              : ((dvmh_template *)l->target)->space.rank;
+        for (int k = 0; k < trank && sd < 0; k++)
+            if (l->rules[k].kind == DVMH_RULE_LINEAR)
+                sd = l->rules[k].dim;
+    }
+    for (int k = 0; k < l->data_count && sd < 0; k++)
+        for (int x = 0; x < l->data[k].rank && sd < 0; x++)
+            if (l->data[k].tied && l->data[k].map[x].kind == DVMH_RULE_LINEAR)
+                sd = l->data[k].map[x].dim;
+    if (sd < 0)
+        return -1;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    loop_range(l, lo, hi);
+    if (lo[sd] < -LOOP_RANGE_UNKNOWN || hi[sd] > LOOP_RANGE_UNKNOWN)
+        return -1;
+    for (int k = 0; k < l->data_count; k++) {
+        const loop_data *d = &l->data[k];
+        if (!d->var)
+            return -1;
+        if (!(d->access & DVMH_WRITE))
+            continue;
+        bool divided = false;
+        for (int x = 0; x < d->rank; x++)
+            divided |= d->map[x].kind == DVMH_RULE_LINEAR && d->map[x].dim == sd &&
+                       d->map[x].a != 0;
+        if (!divided)
+            return -1;
+    }
+    return sd;
+}
+
+static dvmh_handler handler_for(const dvmh_loop *l, int dev)
+{
+    return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
+}
+
+/* The pieces of the local part (l->first..last), in iteration order. */
+static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
+{
+    unsigned devices = region_devices();
+    int usable[DEVICE_MAX], n = 0;
+    bool known = true;
+    for (int k = 0; k < l->data_count; k++)
+        known &= l->data[k].var != NULL;
+    for (int d = 0; d < device_count(); d++)
+        if ((devices & (1u << d)) && handler_for(l, d) && (known || d == 0))
+            usable[n++] = d;
+    if (n == 0)
+        usable[n++] = 0; /* outside regions, or nothing else can run it */
+    int sd = splittable ? split_dimension(l) : -1;
+    if (sd < 0 || n == 1) {
+        /* one device: the host when the region has it */
+        pieces[0].device = (devices & 1u) || n == 0 ? 0 : usable[0];
+        if (!handler_for(l, pieces[0].device))
+            pieces[0].device = 0;
+        memcpy(pieces[0].first, l->first, sizeof l->first);
+        memcpy(pieces[0].last, l->last, sizeof l->last);
+        return 1;
+    }
+    double total = 0;
+    for (int k = 0; k < n; k++)
+        total += device_get(usable[k])->weight;
+    dvmh_idx count = (l->last[sd] - l->first[sd]) / l->step[sd] + 1, done = 0;
+    double acc = 0;
+    int made = 0;
+    for (int k = 0; k < n; k++) {
+        acc += device_get(usable[k])->weight;
+        dvmh_idx upto = k == n - 1 ? count : (dvmh_idx)((double)count * acc / total + 0.5);
+        if (upto <= done)
+            continue;
+        loop_piece *p = &pieces[made++];
+        p->device = usable[k];
+        memcpy(p->first, l->first, sizeof l->first);
+        memcpy(p->last, l->last, sizeof l->last);
+        p->first[sd] = l->first[sd] + done * l->step[sd];
+        p->last[sd] = l->first[sd] + (upto - 1) * l->step[sd];
+        done = upto;
+    }
+    return made;
+}
+
+/* ---- running a piece ---- */
+
+/* Makes what the piece touches actual on its device; 'out' and 'local'
+ * region data are claimed there instead of copied in. */
+static void actualize_piece(dvmh_loop *l, const loop_piece *p)
+{
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    for (int x = 0; x < l->rank; x++) {
+        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
+        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
+    }
+    box_set boxes;
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (!d->var || (l->remote_views && data_is_remote(l, k)))
+            continue;
+        box_set_init(&boxes, d->var->rank);
+        if (d->access & DVMH_WRITE) {
+            data_boxes(d, lo, hi, false, &boxes);
+            for (int m = 0; m < boxes.count; m++)
+                region_claim(d->var, p->device, &boxes.boxes[m], true);
+        }
+        data_boxes(d, lo, hi, true, &boxes);
+        for (int m = 0; m < boxes.count; m++) {
+            region_claim(d->var, p->device, &boxes.boxes[m], false);
+            var_actualize(d->var, p->device, &boxes.boxes[m], MOVE_REGION);
+        }
+        box_set_free(&boxes);
+    }
+}
+
+/* What the piece wrote is actual on its device only. */
+static void piece_written(dvmh_loop *l, const loop_piece *p)
+{
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    for (int x = 0; x < l->rank; x++) {
+        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
+        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
+    }
+    box_set boxes;
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (!d->var || !(d->access & DVMH_WRITE))
+            continue;
+        if (l->remote_views && data_is_remote(l, k))
+            continue; /* written through the view: finish_remotes */
+        box_set_init(&boxes, d->var->rank);
+        data_boxes(d, lo, hi, false, &boxes);
+        for (int m = 0; m < boxes.count; m++)
+            var_written(d->var, p->device, &boxes.boxes[m]);
+        box_set_free(&boxes);
+    }
+}
+
+static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
+{
+    const loop_data *d = &l->data[k];
+    if (d->array) {
+        var_extents(d->var, dev, ext);
+        return var_zero_address(d->var, dev);
+    }
+    for (int x = 0; x < d->rank; x++)
+        ext[x] = d->ext[x];
+    if (!d->var)
+        return (void *)d->addr;
+    /* ordinary variables are indexed by host address */
+    return var_zero_address(d->var, dev) + (uintptr_t)d->addr;
+}
+
+static void run_piece(dvmh_loop *l, const loop_piece *lp)
+{
+    device *dev = device_get(lp->device);
     dvmh_piece p;
     memset(&p, 0, sizeof p);
     struct dvmh_piece_private priv = {l};
     p.internal = &priv;
     p.rank = l->rank;
+    p.device = lp->device;
+    long long iterations = 1;
     for (int d = 0; d < l->rank; d++) {
-        p.lo[d] = l->first[d];
-        p.hi[d] = l->last[d];
+        p.lo[d] = lp->first[d];
+        p.hi[d] = lp->last[d];
         p.step[d] = l->step[d];
+        dvmh_idx n = (lp->last[d] - lp->first[d]) / l->step[d] + 1;
+        iterations = n > LOOP_RANGE_UNKNOWN ? -1 : iterations < 0 ? -1 : iterations * n;
     }
-    p.threads = c->threads;
+    p.threads = dev->threads;
     void *data_ptrs[l->data_count + 1];
     dvmh_idx ext[l->data_count + 1][DVMH_MAX_RANK];
-    for (int k = 0; k < l->data_count; k++) {
-        data_ptrs[k] = global_zero_address(&l->data[k]);
-        fill_extents(&l->data[k], ext[k]);
-    }
+    for (int k = 0; k < l->data_count; k++)
+        data_ptrs[k] = data_address(l, k, lp->device, ext[k]);
     for (int k = 0; k < l->remote_count; k++) {
-        if (l->remotes[k] < 0)
+        if (l->remotes[k] < 0 || !l->remote_views)
             continue;
         const comm_remote_view *v = &l->remote_views[k];
         data_ptrs[l->remotes[k]] = v->zero;
@@ -367,8 +681,28 @@ static void run_host_piece(dvmh_loop *l)
             if (r->loc_bytes)
                 memcpy(slot + r->var_bytes, r->loc, r->loc_bytes);
         }
+        if (dev->kind != DEVICE_HOST)
+            actual_count(MOVE_REDUCTION, MOVE_TO_HOST, r->var_bytes + r->loc_bytes);
     }
-    l->host_handler(&p);
+    double t0 = dvmh_wtime();
+    dev->ops->run(dev, handler_for(l, lp->device), &p);
+    dev->ops->sync(dev);
+    stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
+}
+
+/* The local part on the devices of the region: each piece in iteration
+ * order gets its data actualized, runs, and owns what it wrote. Running the
+ * pieces in order keeps the sequential meaning of across loops too. */
+static void run_local_part(dvmh_loop *l, bool splittable)
+{
+    loop_piece pieces[DEVICE_MAX];
+    int n = make_pieces(l, splittable, pieces);
+    for (int k = 0; k < n; k++) {
+        actualize_piece(l, &pieces[k]);
+        run_piece(l, &pieces[k]);
+        fold_reductions(l);
+        piece_written(l, &pieces[k]);
+    }
 }
 
 void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc)
@@ -393,6 +727,14 @@ void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void 
 
 /* The variable becomes: its value before the loop, combined with every
  * thread's result in thread order, then with every process's in rank order. */
+static bool data_is_remote(const dvmh_loop *l, int k)
+{
+    for (int m = 0; m < l->remote_count; m++)
+        if (l->remotes[m] == k)
+            return true;
+    return false;
+}
+
 /* Folds the threads' results of the pieces run so far into each
  * reduction's accumulator (identity at first), in thread order. */
 static void fold_reductions(dvmh_loop *l)
@@ -452,14 +794,67 @@ static void finish_reductions(dvmh_loop *l)
     }
 }
 
+/* The edges a shadow renewal of a sends from its own part (border) and
+ * receives into its shadow (received), widths lo/hi (NULL: allocated). */
+static void shadow_edges(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner,
+                         box_set *border, box_set *received)
+{
+    int r = a->head.rank;
+    box own, whole;
+    array_own_box(a, &own);
+    array_local_box(a, &whole);
+    if (box_is_empty(&own))
+        return;
+    dvmh_idx wlo[DVMH_MAX_RANK], whi[DVMH_MAX_RANK];
+    for (int d = 0; d < r; d++) {
+        wlo[d] = lo ? lo[d] : own.lo[d] - whole.lo[d];
+        whi[d] = hi ? hi[d] : whole.hi[d] - own.hi[d];
+    }
+    for (int d = 0; d < r; d++) {
+        box in = own, out = own;
+        for (int e = 0; corner && e < r; e++)
+            if (e != d) {
+                out.lo[e] -= wlo[e];
+                out.hi[e] += whi[e];
+            }
+        box sides[4] = {in, in, out, out};
+        sides[0].hi[d] = own.lo[d] + whi[d] - 1;      /* goes to the lower neighbour */
+        sides[1].lo[d] = own.hi[d] - wlo[d] + 1;      /* to the upper one */
+        sides[2].lo[d] = own.lo[d] - wlo[d];          /* comes from below */
+        sides[2].hi[d] = own.lo[d] - 1;
+        sides[3].lo[d] = own.hi[d] + 1;               /* from above */
+        sides[3].hi[d] = own.hi[d] + whi[d];
+        for (int k = 0; k < 4; k++) {
+            box clipped;
+            if (box_intersect(&sides[k], k < 2 ? &own : &whole, &clipped))
+                box_set_add_box(k < 2 ? border : received, &clipped);
+        }
+    }
+}
+
 static void renew_shadows(dvmh_loop *l)
 {
     if (comm_process_count() == 1)
-        return; /* one process: no neighbour holds any edge */
+        return; /* one process: the devices' copies are actualized per piece */
     for (int k = 0; k < l->shadow_count; k++) {
         const loop_shadow *s = &l->shadows[k];
-        comm_shadow_renew(l->data[s->data].array, s->all ? NULL : s->lo, s->all ? NULL : s->hi,
-                          s->corner);
+        dvmh_array *a = l->data[s->data].array;
+        const dvmh_idx *lo = s->all ? NULL : s->lo, *hi = s->all ? NULL : s->hi;
+        box_set border, received;
+        box_set_init(&border, a->head.rank);
+        box_set_init(&received, a->head.rank);
+        shadow_edges(a, lo, hi, s->corner, &border, &received);
+        /* the edges leave from the host copy and arrive in it */
+        for (int m = 0; m < border.count; m++)
+            var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
+        double t0 = dvmh_wtime();
+        size_t sent = comm_shadow_renew(a, lo, hi, s->corner);
+        var_count_processes(a->var, MOVE_SHADOW, sent);
+        stats_transfer(MOVE_SHADOW, MOVE_PROCESSES, sent, dvmh_wtime() - t0);
+        for (int m = 0; m < received.count; m++)
+            var_written(a->var, 0, &received.boxes[m]);
+        box_set_free(&border);
+        box_set_free(&received);
     }
 }
 
@@ -516,7 +911,10 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
                 box_hi[d] = 0;
             }
         }
-        comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
+        /* owners serve remote elements from their host copies */
+        var_actualize_host_all(a->var, MOVE_REMOTE);
+        size_t sent = comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
+        var_count_processes(a->var, MOVE_REMOTE, sent);
     }
 }
 
@@ -524,9 +922,13 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
 static void finish_remotes(dvmh_loop *l)
 {
     for (int k = 0; l->remote_views && k < l->remote_count; k++)
-        if (l->remotes[k] >= 0)
-            comm_remote_view_end(l->data[l->remotes[k]].array, &l->remote_views[k],
-                             (l->data[l->remotes[k]].access & DVMH_WRITE) != 0);
+        if (l->remotes[k] >= 0) {
+            loop_data *d = &l->data[l->remotes[k]];
+            bool written = (d->access & DVMH_WRITE) != 0;
+            comm_remote_view_end(d->array, &l->remote_views[k], written);
+            if (written)
+                var_written(d->var, 0, &d->var->whole);
+        }
     free(l->remote_views);
 }
 
@@ -568,6 +970,10 @@ static void run_across(dvmh_loop *l)
     bool has_part = local_part(l);
     dvmh_idx local_first = l->first[stage_dim], local_last = l->last[stage_dim];
 
+    /* the pipeline runs on the host copies */
+    for (int k = 0; k < l->data_count; k++)
+        if (l->data[k].var)
+            var_actualize_host_all(l->data[k].var, MOVE_ACROSS);
     renew_shadows(l);
     comm_across **pipes = malloc(sizeof *pipes * (size_t)l->across_count + 1);
     if (!pipes)
@@ -607,35 +1013,51 @@ static void run_across(dvmh_loop *l)
             dvmh_idx f = first > local_first ? first : local_first;
             dvmh_idx la = last < local_last ? last : local_last;
             if (f <= la) {
-                l->first[stage_dim] = f;
-                l->last[stage_dim] = la;
-                run_host_piece(l);
+                loop_piece host = {.device = 0};
+                memcpy(host.first, l->first, sizeof l->first);
+                memcpy(host.last, l->last, sizeof l->last);
+                host.first[stage_dim] = f;
+                host.last[stage_dim] = la;
+                run_piece(l, &host);
                 fold_reductions(l);
             }
         }
         for (int x = 0; x < l->across_count; x++)
             comm_across_send(pipes[x], lo, hi);
     }
-    for (int x = 0; x < l->across_count; x++)
-        comm_across_finish(pipes[x]);
+    for (int x = 0; x < l->across_count; x++) {
+        size_t sent = comm_across_finish(pipes[x]);
+        var_count_processes(l->data[l->acrosses[x].data].var, MOVE_ACROSS, sent);
+    }
     free(pipes);
+    /* written elements and the edges that arrived are current on the host */
+    for (int k = 0; k < l->data_count; k++)
+        if (l->data[k].var && (l->data[k].access & DVMH_WRITE))
+            var_written(l->data[k].var, 0, &l->data[k].var->whole);
+    for (int x = 0; x < l->across_count; x++)
+        var_written(l->data[l->acrosses[x].data].var, 0,
+                    &l->data[l->acrosses[x].data].var->whole);
 }
 
 void dvmh_loop_run(dvmh_loop *l)
 {
     if (!l->host_handler)
         dvmh_fatal(l->file, l->line, "parallel loop without a host handler");
+    stats_loop_begin(l->file, l->line);
+    compute_maps(l);
     if (l->across && comm_process_count() > 1) {
         run_across(l);
     } else {
         renew_shadows(l);
         bool has_part = local_part(l);
         fetch_remotes(l, has_part);
+        /* a loop reading through remote views runs where the views are */
         if (has_part)
-            run_host_piece(l);
+            run_local_part(l, !l->remote_views);
     }
     finish_reductions(l);
     finish_remotes(l);
+    stats_loop_end();
     free(l->remotes);
     free(l->remote_rules);
     free(l->acrosses);

@@ -1,29 +1,84 @@
-/* region.c: computational regions, actuality directives, remote_access
- * blocks and intervals. This process has only the host device so far:
- * every variable is always actual on the host and nothing moves; the calls
- * still check their arguments so that wrong programs fail here too. */
+/* region.c: computational regions (their devices, the intents of their
+ * data), the actuality directives, remote_access blocks and intervals.
+ * Data moves lazily: each loop actualizes what its pieces touch (loop.c);
+ * a region records which values need not be copied in ('out', 'local'). */
 #include "internal.h"
+#include "actual.h"
 #include "comm.h"
+#include "stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Values of a variable the region does not need at entry. */
+typedef struct region_fresh {
+    var *v;
+    bool local;                     /* 'local': not needed for reads either */
+    box_set boxes;
+} region_fresh;
+
+typedef struct warned_region {
+    const char *file;
+    int line;
+} warned_region;
+
 static struct {
     int depth;
     const char *file;
     int line;
+    unsigned devices;
+    region_fresh *fresh;
+    int fresh_count;
+    warned_region *warned;
+    int warned_count;
 } region_state;
+
+unsigned region_devices(void)
+{
+    return region_state.depth > 0 ? region_state.devices : 0;
+}
+
+/* targets(CUDA) with no accelerator runs on the host, warning once per region. */
+static void warn_no_accelerator(const char *file, int line)
+{
+    for (int k = 0; k < region_state.warned_count; k++)
+        if (region_state.warned[k].line == line && strcmp(region_state.warned[k].file, file) == 0)
+            return;
+    warned_region *grown = realloc(region_state.warned,
+                                   sizeof *grown * (size_t)(region_state.warned_count + 1));
+    if (!grown)
+        dvmh_fatal(file, line, "out of memory");
+    region_state.warned = grown;
+    grown[region_state.warned_count++] = (warned_region){file, line};
+    if (comm_process_rank() == 0)
+        fprintf(stderr, "%s:%d: warning: region with targets(CUDA) but no accelerator is "
+                        "available: it runs on the host\n", file, line);
+}
 
 void dvmh_region_begin(const char *file, int line, unsigned flags)
 {
-    (void)flags;
     if (region_state.depth > 0)
         dvmh_fatal(file, line, "region inside the region of %s:%d", region_state.file,
                    region_state.line);
     region_state.depth++;
     region_state.file = file;
     region_state.line = line;
+    unsigned targets = flags & DVMH_TARGET_ALL;
+    if (!targets)
+        targets = DVMH_TARGET_ALL;
+    unsigned devices = 0;
+    for (int d = 0; d < device_count(); d++) {
+        bool host = device_get(d)->kind == DEVICE_HOST;
+        if ((host && (targets & DVMH_TARGET_HOST)) || (!host && (targets & DVMH_TARGET_CUDA)))
+            devices |= 1u << d;
+    }
+    if (!devices) {
+        warn_no_accelerator(file, line);
+        devices = 1;
+    }
+    region_state.devices = devices;
+    stats_region_begin(file, line);
 }
 
 static void check_section(const char *file, int line, int rank, const dvmh_idx *size,
@@ -38,22 +93,116 @@ static void check_section(const char *file, int line, int rank, const dvmh_idx *
     }
 }
 
+/* The boxes of v a section names: global indices of a distributed array's
+ * local part, or byte addresses of ordinary data. */
+static void array_section_box(const dvmh_array *a, const dvmh_range *sec, box *out)
+{
+    box whole;
+    array_local_box(a, &whole);
+    *out = whole;
+    for (int d = 0; sec && d < a->head.rank; d++)
+        if (sec[d].lo != DVMH_WHOLE) {
+            out->lo[d] = sec[d].lo > whole.lo[d] ? sec[d].lo : whole.lo[d];
+            out->hi[d] = sec[d].hi < whole.hi[d] ? sec[d].hi : whole.hi[d];
+        }
+}
+
+static var *data_section(const char *file, int line, const void *addr, int rank,
+                         const dvmh_idx *ext, size_t elem_size, const dvmh_range *sec,
+                         box_set *out)
+{
+    dvmh_idx lead;
+    var *v = data_var(file, line, addr, rank, ext, elem_size, &lead);
+    if (!v)
+        return NULL;
+    dvmh_idx full[DVMH_MAX_RANK];
+    box elems = {.rank = rank};
+    for (int d = 0; d < rank; d++) {
+        full[d] = d == 0 ? lead : ext[d];
+        elems.lo[d] = 0;
+        elems.hi[d] = full[d] - 1;
+        if (sec && sec[d].lo != DVMH_WHOLE) {
+            elems.lo[d] = sec[d].lo;
+            elems.hi[d] = sec[d].hi < full[d] - 1 ? sec[d].hi : full[d] - 1;
+        }
+    }
+    check_section(file, line, rank, full, sec);
+    data_view_boxes(addr, rank, full, elem_size, &elems, out);
+    return v;
+}
+
+static void add_fresh(var *v, bool local, const box_set *boxes)
+{
+    for (int k = 0; k < region_state.fresh_count; k++)
+        if (region_state.fresh[k].v == v) {
+            region_state.fresh[k].local |= local;
+            box_set_add_set(&region_state.fresh[k].boxes, boxes);
+            return;
+        }
+    region_fresh *grown = realloc(region_state.fresh,
+                                  sizeof *grown * (size_t)(region_state.fresh_count + 1));
+    if (!grown)
+        dvmh_fatal(region_state.file, region_state.line, "out of memory");
+    region_state.fresh = grown;
+    region_fresh *f = &grown[region_state.fresh_count++];
+    f->v = v;
+    f->local = local;
+    box_set_init(&f->boxes, v->rank);
+    box_set_add_set(&f->boxes, boxes);
+}
+
+static void note_intent(var *v, int intent, const box_set *boxes)
+{
+    if (v && (intent == DVMH_OUT || intent == DVMH_LOCAL))
+        add_fresh(v, intent == DVMH_LOCAL, boxes);
+}
+
 void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec)
 {
-    (void)intent;
     if (!array_is_array(a))
         dvmh_fatal(region_state.file, region_state.line, "region clause names something that "
                                                          "is not a distributed array");
     check_section(region_state.file, region_state.line, a->head.rank, a->size, sec);
+    if (!a->var)
+        return;
+    box b;
+    array_section_box(a, sec, &b);
+    box_set s;
+    box_set_init(&s, b.rank);
+    if (!box_is_empty(&b))
+        box_set_add_box(&s, &b);
+    note_intent(a->var, intent, &s);
+    box_set_free(&s);
 }
 
 void dvmh_region_data(const void *addr, int rank, const dvmh_idx *ext, size_t elem_size,
                       int intent, const dvmh_range *sec)
 {
-    (void)addr;
-    (void)elem_size;
-    (void)intent;
-    check_section(region_state.file, region_state.line, rank, ext, sec);
+    box_set s;
+    box_set_init(&s, 1);
+    var *v = data_section(region_state.file, region_state.line, addr, rank, ext, elem_size,
+                          sec, &s);
+    note_intent(v, intent, &s);
+    box_set_free(&s);
+}
+
+void region_claim(var *v, int dev, const box *b, bool write)
+{
+    for (int k = 0; k < region_state.fresh_count; k++) {
+        region_fresh *f = &region_state.fresh[k];
+        if (f->v != v || (!write && !f->local))
+            continue;
+        box_set part;
+        box_set_init(&part, v->rank);
+        box_set_intersect_box(&f->boxes, b, &part);
+        if (!box_set_is_empty(&part)) {
+            var_reserve(v, dev, b);
+            for (int m = 0; m < part.count; m++)
+                var_written(v, dev, &part.boxes[m]);
+            box_set_subtract_set(&f->boxes, &part);
+        }
+        box_set_free(&part);
+    }
 }
 
 void dvmh_region_end(const char *file, int line)
@@ -61,6 +210,10 @@ void dvmh_region_end(const char *file, int line)
     if (region_state.depth <= 0)
         dvmh_fatal(file, line, "end of a region that did not begin");
     region_state.depth--;
+    for (int k = 0; k < region_state.fresh_count; k++)
+        box_set_free(&region_state.fresh[k].boxes);
+    region_state.fresh_count = 0;
+    stats_region_end();
 }
 
 void dvmh_get_actual_array(const char *file, int line, dvmh_array *a, const dvmh_range *sec)
@@ -68,37 +221,80 @@ void dvmh_get_actual_array(const char *file, int line, dvmh_array *a, const dvmh
     if (!array_is_array(a))
         dvmh_fatal(file, line, "get_actual of something that is not a distributed array");
     check_section(file, line, a->head.rank, a->size, sec);
+    if (!a->var)
+        return;
+    box b;
+    array_section_box(a, sec, &b);
+    var_actualize(a->var, 0, &b, MOVE_GET_ACTUAL);
 }
 
 void dvmh_get_actual_data(const char *file, int line, const void *addr, int rank,
                           const dvmh_idx *ext, size_t elem_size, const dvmh_range *sec)
 {
-    (void)addr;
-    (void)elem_size;
-    check_section(file, line, rank, ext, sec);
+    box_set s;
+    box_set_init(&s, 1);
+    var *v = data_section(file, line, addr, rank, ext, elem_size, sec, &s);
+    for (int k = 0; v && k < s.count; k++)
+        var_actualize(v, 0, &s.boxes[k], MOVE_GET_ACTUAL);
+    box_set_free(&s);
+}
+
+static void get_actual_var(var *v, void *arg)
+{
+    (void)arg;
+    var_actualize_host_all(v, MOVE_GET_ACTUAL);
+}
+
+static void actual_var(var *v, void *arg)
+{
+    (void)arg;
+    var_written(v, 0, &v->whole);
+}
+
+static void for_each_var(void (*fn)(var *v, void *arg))
+{
+    dvmh_context *c = dvmh_ctx();
+    for (int k = 0; k < c->array_count; k++)
+        if (c->arrays[k]->var)
+            fn(c->arrays[k]->var, NULL);
+    data_for_each(fn, NULL);
 }
 
 void dvmh_get_actual_all(const char *file, int line)
 {
     (void)file;
     (void)line;
+    for_each_var(get_actual_var);
 }
 
 void dvmh_actual_array(const char *file, int line, dvmh_array *a, const dvmh_range *sec)
 {
-    dvmh_get_actual_array(file, line, a, sec);
+    if (!array_is_array(a))
+        dvmh_fatal(file, line, "actual of something that is not a distributed array");
+    check_section(file, line, a->head.rank, a->size, sec);
+    if (!a->var)
+        return;
+    box b;
+    array_section_box(a, sec, &b);
+    var_written(a->var, 0, &b);
 }
 
 void dvmh_actual_data(const char *file, int line, const void *addr, int rank,
                       const dvmh_idx *ext, size_t elem_size, const dvmh_range *sec)
 {
-    dvmh_get_actual_data(file, line, addr, rank, ext, elem_size, sec);
+    box_set s;
+    box_set_init(&s, 1);
+    var *v = data_section(file, line, addr, rank, ext, elem_size, sec, &s);
+    for (int k = 0; v && k < s.count; k++)
+        var_written(v, 0, &s.boxes[k]);
+    box_set_free(&s);
 }
 
 void dvmh_actual_all(const char *file, int line)
 {
     (void)file;
     (void)line;
+    for_each_var(actual_var);
 }
 
 /* A remote_access block on several processes: while it runs, each listed
@@ -162,6 +358,9 @@ void dvmh_remote_array(dvmh_array *a, const dvmh_rule *rules)
     e->head = a->head;
     memcpy(e->alloc_lo, a->alloc_lo, sizeof e->alloc_lo);
     memcpy(e->alloc_hi, a->alloc_hi, sizeof e->alloc_hi);
+    /* owners serve the elements from their host copies */
+    if (a->var)
+        var_actualize_host_all(a->var, MOVE_REMOTE);
     comm_remote_view_begin(a, lo, hi, &e->view);
     if (!e->view.buffer)
         return; /* the elements came into the shadow edges */
@@ -189,6 +388,8 @@ void dvmh_remote_end(const char *file, int line)
         memcpy(a->alloc_lo, e->alloc_lo, sizeof e->alloc_lo);
         memcpy(a->alloc_hi, e->alloc_hi, sizeof e->alloc_hi);
         comm_remote_view_end(a, &e->view, 1);
+        if (a->var)
+            var_written(a->var, 0, &a->var->whole);
     }
     remote_state.depth--;
 }

@@ -73,5 +73,10 @@ void gen_region(gen *g, attached *at);
 void gen_declarations(gen *g);
 void gen_references(gen *g);
 bool gen_in_parallel_loop(gen *g, size_t offset);
+/* reach.c: "    dvmh_loop_reach(...);\n" for data k of a loop whose body is
+ * node body, or NULL when its references are not all 'loop variable +
+ * constant' in some dimension. */
+char *gen_reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+                     int data_index);
 
 #endif

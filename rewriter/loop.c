@@ -772,6 +772,18 @@ void gen_parallel(gen *g, attached *at)
             free(args);
         }
     }
+    for (int k = 0; k < ndata; k++) {
+        int drank = data[k].obj ? data[k].obj->rank : 0;
+        CXType elem;
+        if (!data[k].obj && !gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor),
+                                            &drank, &elem))
+            continue;
+        char *reach = gen_reach_call(g, body, data[k].decl, drank, d->loop_vars, rank, k);
+        if (reach) {
+            sb_add(&c, reach);
+            free(reach);
+        }
+    }
     for (int k = 0; k < nscalars; k++)
         sb_printf(&c, "    dvmh_loop_scalar(dvmh_L, &%s, sizeof(%s));\n", scalars[k], scalars[k]);
     for (int k = 0; k < d->reduction_count; k++) {

@@ -268,6 +268,13 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules);
 /* tie(A[i][]): rules[k] for A's dimension k in terms of loop dims. */
 void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules);
+/* Which elements of data the body references, per dimension k: every
+ * subscript of dimension k is loop variable loop_dim[k] plus a constant in
+ * [lo[k], hi[k]] (A[i-1], A[i+1]: lo -1, hi 1); loop_dim[k] < 0: unknown.
+ * Without it the runtime assumes the 'on'/'tie' element widened by the
+ * shadow widths (distributed arrays) or the whole variable (ordinary data). */
+void dvmh_loop_reach(dvmh_loop *l, int data, const int *loop_dim, const dvmh_idx *lo,
+                     const dvmh_idx *hi);
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
 void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
@@ -345,6 +352,55 @@ long dvmh_ftell(FILE *f);
 int dvmh_remove(const char *path);
 int dvmh_rename(const char *from, const char *to);
 void dvmh_perror(const char *s);
+
+/* ------------------------------------------------------------------------
+ * CUDA handlers. The kernels of a translation unit form one device image
+ * (a fatbin the compiler embeds in the object); a generated launcher is an
+ * ordinary dvmh_handler that the runtime runs with its GPU's context
+ * current, and which launches kernels through the calls below. The runtime
+ * loads the image on each GPU on first use.
+ * ------------------------------------------------------------------------ */
+typedef struct dvmh_cuda_module {
+    const void *image;             /* fatbin, cubin or NUL-terminated PTX */
+    size_t size;
+    const char *file;              /* the source file (messages) */
+    void *loaded;                  /* the runtime's: the image loaded per GPU */
+} dvmh_cuda_module;
+
+/* Launches kernel 'name' of m on the piece's GPU, on its stream
+ * (asynchronously); args: one pointer per kernel parameter, to a value of
+ * the parameter's size (as cuLaunchKernel takes them). */
+void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
+                      const unsigned grid[3], const unsigned block[3],
+                      size_t shared_bytes, void **args);
+/* Device memory of the piece's GPU for a launcher's temporaries. */
+void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes);
+void dvmh_cuda_free(dvmh_piece *p, void *dev);
+/* Copies bytes from the piece's GPU to host memory after the kernels
+ * launched so far are done. */
+void dvmh_cuda_read(dvmh_piece *p, void *host, const void *dev, size_t bytes);
+
+/* The grid for count[d] iterations along x, y, z with the given block
+ * (each grid dimension at most 65535 blocks: kernels loop over the rest);
+ * returns the number of blocks. */
+static inline unsigned dvmh_cuda_grid(const dvmh_idx count[3], const unsigned block[3],
+                                      unsigned grid[3])
+{
+    unsigned blocks = 1;
+    for (int d = 0; d < 3; d++) {
+        dvmh_idx b = block[d] ? (dvmh_idx)block[d] : 1;
+        dvmh_idx g = count[d] > 0 ? (count[d] + b - 1) / b : 1;
+        grid[d] = (unsigned)(g > 65535 ? 65535 : g);
+        blocks *= grid[d];
+    }
+    return blocks;
+}
+/* Shared memory of a block reduction: 'threads' values of val_size bytes
+ * (then 8-aligned) and as many locations of loc_size bytes. */
+static inline size_t dvmh_cuda_red_shared(size_t threads, size_t val_size, size_t loc_size)
+{
+    return (threads * val_size + 7) / 8 * 8 + threads * loc_size;
+}
 
 #ifdef __cplusplus
 }

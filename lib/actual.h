@@ -1,0 +1,84 @@
+/* actual.h: variables (the local part of a distributed array, a block of
+ * ordinary data), their representatives on the devices of the process, the
+ * actuality of each representative, and the counted copies between them. */
+#ifndef DVMH_ACTUAL_H
+#define DVMH_ACTUAL_H
+
+#include "boxes.h"
+#include "device.h"
+
+/* Why bytes moved (statistics and the tests that count them). */
+enum move_reason {
+    MOVE_REGION,            /* a loop or region needed data on a device */
+    MOVE_GET_ACTUAL,        /* get_actual, or host code needing the host copy */
+    MOVE_SHADOW,            /* shadow_renew */
+    MOVE_ACROSS,            /* across pipelines */
+    MOVE_REDUCTION,
+    MOVE_REMOTE,            /* remote_access */
+    MOVE_REDISTRIBUTE,
+    MOVE_REASONS
+};
+enum move_direction {
+    MOVE_TO_DEVICE,         /* host -> accelerator */
+    MOVE_TO_HOST,           /* accelerator -> host */
+    MOVE_DEVICE_TO_DEVICE,
+    MOVE_PROCESSES,         /* sent to other processes */
+    MOVE_DIRECTIONS
+};
+
+/* A copy of (a part of) a variable in one device's memory. */
+typedef struct repr {
+    box box;                        /* the elements it holds; empty: none */
+    char *base;                     /* address of element box.lo */
+    bool owned;                     /* base was allocated by the device */
+    box_set actual;                 /* elements holding the current value */
+} repr;
+
+typedef struct var {
+    char name[80];                  /* for messages and statistics */
+    int rank;
+    size_t elem_size;
+    box whole;                      /* every element of the variable here */
+    repr rep[DEVICE_MAX];           /* rep[0]: the host's, always whole */
+    unsigned long long bytes[MOVE_REASONS][MOVE_DIRECTIONS];
+    struct var *next;               /* the list of every variable */
+} var;
+
+/* A variable whose host representative is host_base (element whole.lo),
+ * actual on the host everywhere. */
+var *var_create(const char *name, int rank, size_t elem_size, const box *whole,
+                char *host_base);
+void var_destroy(var *v);
+/* The host memory was replaced (reallocation): every device copy is
+ * dropped and the host's is actual. */
+void var_reset_host(var *v, const box *whole, char *host_base);
+
+/* Makes box b (clipped to the variable) actual on device dev, growing its
+ * representative when needed and copying each missing part from a device
+ * where it is actual. */
+void var_actualize(var *v, int dev, const box *b, int reason);
+/* Ensures dev's representative holds box b without copying values in. */
+void var_reserve(var *v, int dev, const box *b);
+/* Box b was just written on dev: actual there and nowhere else. */
+void var_written(var *v, int dev, const box *b);
+/* Every element is actual on the host (the host copy serves collective
+ * operations between processes). */
+void var_actualize_host_all(var *v, int reason);
+/* Address of element index (0,..,0) in dev's representative, and its
+ * extents (the strides' dimensions). */
+char *var_zero_address(const var *v, int dev);
+void var_extents(const var *v, int dev, dvmh_idx *ext);
+/* Whether everything is actual on the host (fast path for host code). */
+bool var_host_actual(const var *v);
+/* Bytes sent to other processes on behalf of the variable. */
+void var_count_processes(var *v, int reason, size_t bytes);
+
+/* Bytes moved that belong to no variable (reduction results). */
+void actual_count(int reason, int direction, unsigned long long bytes);
+/* Total bytes moved for a reason and direction (all variables; < 0: any). */
+unsigned long long actual_bytes_moved(int reason, int direction);
+/* The saved actuality of every device, for 'local' region data. */
+void var_save_actuality(const var *v, box_set *saved);
+void var_restore_actuality(var *v, box_set *saved);
+
+#endif

@@ -1,0 +1,79 @@
+/* device.h: the devices of one process (the host, emulated accelerators,
+ * GPUs) behind one table of operations; loops and actuality tracking never
+ * ask which kind of device they talk to. */
+#ifndef DVMH_DEVICE_H
+#define DVMH_DEVICE_H
+
+#include "dvmh.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum device_kind { DEVICE_HOST, DEVICE_EMU, DEVICE_CUDA };
+
+#define DEVICE_MAX 16
+
+typedef struct device device;
+
+/* A copy of a box of elements: count[d] elements along dimension d (the
+ * last dimension contiguous in both); dst/src address the box's first
+ * element, strides are in elements. */
+typedef struct box_copy {
+    int rank;
+    size_t elem_size;
+    dvmh_idx count[DVMH_MAX_RANK];
+    char *dst;
+    const char *src;
+    dvmh_idx dst_stride[DVMH_MAX_RANK], src_stride[DVMH_MAX_RANK];
+} box_copy;
+
+typedef struct device_ops {
+    /* Device memory; NULL when the device is out of memory. Fresh memory of
+     * an accelerator holds garbage (emu: a poison pattern). */
+    void *(*alloc)(device *d, size_t bytes);
+    void (*release)(device *d, void *p);
+    /* src in host memory, dst on d */
+    void (*to_device)(device *d, const box_copy *c);
+    /* src on d, dst in host memory */
+    void (*to_host)(device *d, const box_copy *c);
+    /* dst on d, src on peer (a device of the same backend); NULL: the
+     * generic layer stages the copy through host memory */
+    void (*from_peer)(device *d, device *peer, const box_copy *c);
+    /* Runs a handler on a piece of a loop whose data pointers address d's
+     * memory (a host handler for host/emu, a CUDA launcher for cuda). */
+    void (*run)(device *d, dvmh_handler fn, dvmh_piece *p);
+    /* Waits until everything queued on d is done. */
+    void (*sync)(device *d);
+    void (*destroy)(device *d);
+} device_ops;
+
+struct device {
+    int index;                      /* 0 is the host */
+    int kind;                       /* enum device_kind */
+    int handler_kind;               /* the handler it runs: DVMH_DEV_HOST or DVMH_DEV_CUDA */
+    const device_ops *ops;
+    double weight;                  /* static split: relative performance */
+    int threads;                    /* handler threads (host, emu) */
+    char name[24];                  /* "host", "emu0", "cuda1" (statistics) */
+    void *impl;                     /* the backend's own state */
+};
+
+/* device.c */
+/* Creates the host device and the accelerators the environment asks for
+ * (DVMH_NUM_EMUS, DVMH_NUM_CUDAS). */
+void devices_start(int host_threads);
+void devices_stop(void);
+int device_count(void);
+device *device_get(int index);
+/* Whether some accelerator of the kind targets(CUDA) asks for exists. */
+bool devices_have_accelerator(void);
+/* Copies a box between any two devices (same device: within its memory). */
+void device_copy(device *dst, device *src, const box_copy *c);
+
+/* The backends. host.c-like code lives in device.c; the GPU backend
+ * (lib/gpu) defines this when it is built: opens up to 'wanted' GPUs
+ * (wanted < 0: every visible one) as devices first_index, first_index+1, ...
+ * and returns how many it opened. */
+int gpu_devices_open(int wanted, int first_index, device **out, int max);
+
+#endif

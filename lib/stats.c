@@ -1,0 +1,182 @@
+/* stats.c: the DVMH_STATS report: one record per region and per parallel
+ * loop (by source line), accumulated over every execution. */
+#include "stats.h"
+#include "actual.h"
+#include "comm.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct stats_record {
+    const char *file;
+    int line;
+    bool is_region;
+    long long runs;
+    double device_seconds[DEVICE_MAX];
+    long long device_iterations[DEVICE_MAX];
+    unsigned long long bytes[MOVE_REASONS][MOVE_DIRECTIONS];
+    double transfer_seconds[MOVE_REASONS];
+    struct stats_record *next;
+} stats_record;
+
+static struct {
+    bool enabled;
+    char *path;                     /* NULL: stderr */
+    stats_record *records, **tail;
+    stats_record *region, *loop;    /* open scopes */
+    stats_record total;
+} stats = {.tail = &stats.records};
+
+void stats_start(void)
+{
+    const char *v = getenv("DVMH_STATS");
+    stats.tail = &stats.records;
+    if (!v || !*v || strcmp(v, "0") == 0)
+        return;
+    stats.enabled = true;
+    if (strcmp(v, "1") != 0) {
+        stats.path = strdup(v);
+        if (!stats.path)
+            dvmh_fatal(NULL, 0, "out of memory");
+    }
+}
+
+bool stats_enabled(void)
+{
+    return stats.enabled;
+}
+
+static stats_record *find(const char *file, int line, bool is_region)
+{
+    for (stats_record *r = stats.records; r; r = r->next)
+        if (r->line == line && r->is_region == is_region && strcmp(r->file, file) == 0)
+            return r;
+    stats_record *r = calloc(1, sizeof *r);
+    if (!r)
+        dvmh_fatal(file, line, "out of memory");
+    r->file = file;
+    r->line = line;
+    r->is_region = is_region;
+    *stats.tail = r;
+    stats.tail = &r->next;
+    return r;
+}
+
+void stats_region_begin(const char *file, int line)
+{
+    if (!stats.enabled)
+        return;
+    stats.region = find(file, line, true);
+    stats.region->runs++;
+}
+
+void stats_region_end(void)
+{
+    stats.region = NULL;
+}
+
+void stats_loop_begin(const char *file, int line)
+{
+    if (!stats.enabled)
+        return;
+    stats.loop = find(file, line, false);
+    stats.loop->runs++;
+}
+
+void stats_loop_end(void)
+{
+    stats.loop = NULL;
+}
+
+void stats_device_work(int device, double seconds, long long iterations)
+{
+    if (!stats.enabled)
+        return;
+    stats_record *scopes[3] = {stats.loop, stats.region, &stats.total};
+    for (int k = 0; k < 3; k++)
+        if (scopes[k]) {
+            scopes[k]->device_seconds[device] += seconds;
+            scopes[k]->device_iterations[device] += iterations;
+        }
+}
+
+void stats_transfer(int reason, int direction, unsigned long long bytes, double seconds)
+{
+    if (!stats.enabled)
+        return;
+    stats_record *scopes[3] = {stats.loop, stats.region, &stats.total};
+    for (int k = 0; k < 3; k++)
+        if (scopes[k]) {
+            scopes[k]->bytes[reason][direction] += bytes;
+            scopes[k]->transfer_seconds[reason] += seconds;
+        }
+}
+
+static const char *const reason_names[MOVE_REASONS] = {
+    "region/loop data", "get_actual", "shadow_renew", "across", "reduction",
+    "remote_access", "redistribute",
+};
+static const char *const direction_names[MOVE_DIRECTIONS] = {
+    "host->device", "device->host", "device->device", "to processes",
+};
+
+static void print_record(FILE *out, const stats_record *r, const char *title)
+{
+    fprintf(out, "%s", title);
+    if (r->file)
+        fprintf(out, " %s:%d, %lld run%s", r->file, r->line, r->runs, r->runs == 1 ? "" : "s");
+    fputc('\n', out);
+    for (int d = 0; d < device_count(); d++)
+        if (r->device_iterations[d] || r->device_seconds[d] > 0)
+            fprintf(out, "    %-8s %12lld iterations %10.6f s\n", device_get(d)->name,
+                    r->device_iterations[d], r->device_seconds[d]);
+    for (int k = 0; k < MOVE_REASONS; k++)
+        for (int d = 0; d < MOVE_DIRECTIONS; d++)
+            if (r->bytes[k][d])
+                fprintf(out, "    %-16s %-15s %14llu bytes %10.6f s\n", reason_names[k],
+                        direction_names[d], r->bytes[k][d], r->transfer_seconds[k]);
+}
+
+void stats_finish(void)
+{
+    if (stats.enabled) {
+        /* process-to-process bytes are counted by the variables (actual.c) */
+        for (int k = 0; k < MOVE_REASONS; k++)
+            stats.total.bytes[k][MOVE_PROCESSES] = actual_bytes_moved(k, MOVE_PROCESSES);
+        FILE *out = stderr;
+        char *path = NULL;
+        if (stats.path) {
+            size_t n = strlen(stats.path) + 16;
+            path = malloc(n);
+            if (!path)
+                dvmh_fatal(NULL, 0, "out of memory");
+            /* one file per process when there are several */
+            if (comm_process_count() > 1)
+                snprintf(path, n, "%s.%d", stats.path, comm_process_rank());
+            else
+                snprintf(path, n, "%s", stats.path);
+            out = fopen(path, "w");
+            if (!out)
+                dvmh_fatal(NULL, 0, "DVMH_STATS: cannot write '%s'", path);
+        }
+        fprintf(out, "DVMH statistics, process %d of %d, %d device%s\n", comm_process_rank(),
+                comm_process_count(), device_count(), device_count() == 1 ? "" : "s");
+        for (stats_record *r = stats.records; r; r = r->next)
+            print_record(out, r, r->is_region ? "region" : "loop");
+        print_record(out, &stats.total, "total");
+        if (out != stderr)
+            fclose(out);
+        free(path);
+    }
+    while (stats.records) {
+        stats_record *r = stats.records;
+        stats.records = r->next;
+        free(r);
+    }
+    stats.tail = &stats.records;
+    free(stats.path);
+    stats.path = NULL;
+    stats.enabled = false;
+}

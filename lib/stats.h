@@ -1,0 +1,25 @@
+/* stats.h: performance statistics (DVMH_STATS): per region and per parallel
+ * loop, time and iterations per device and bytes and time per kind of
+ * transfer; printed at exit. */
+#ifndef DVMH_STATS_H
+#define DVMH_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Reads DVMH_STATS ("0", "1" for stderr, or a file name). */
+void stats_start(void);
+/* Prints the report (when enabled) and frees everything. */
+void stats_finish(void);
+bool stats_enabled(void);
+
+/* The innermost open scope (a region, then a loop inside it) receives the
+ * device times and transfers; every enclosing one too. */
+void stats_region_begin(const char *file, int line);
+void stats_region_end(void);
+void stats_loop_begin(const char *file, int line);
+void stats_loop_end(void);
+void stats_device_work(int device, double seconds, long long iterations);
+void stats_transfer(int reason, int direction, unsigned long long bytes, double seconds);
+
+#endif

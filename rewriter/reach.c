@@ -1,0 +1,169 @@
+/* reach.c: how far a parallel loop's references to one array reach from its
+ * loop variables (A[i-1][j] and A[i+1][j] reach i-1..i+1), so that the
+ * runtime copies between devices exactly the elements each piece reads. */
+#include "gen.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct reach_dim {
+    int loop_dim;                   /* -1: not yet seen; -2: not 'var + const' */
+    long long lo, hi;
+} reach_dim;
+
+/* Parses "v", "v + 3", "v - 1", "2 + v" (spaces and parentheses ignored)
+ * with v one of the loop variables: its index and the constant. */
+static bool parse_offset(const char *text, size_t len, char *const *vars, int nvars, int *dim,
+                         long long *c)
+{
+    char buf[256];
+    size_t n = 0;
+    for (size_t k = 0; k < len; k++)
+        if (!isspace((unsigned char)text[k]) && text[k] != '(' && text[k] != ')') {
+            if (n + 1 >= sizeof buf)
+                return false;
+            buf[n++] = text[k];
+        }
+    buf[n] = 0;
+    const char *p = buf;
+    long long lead = 0;
+    bool have_lead = false;
+    if (isdigit((unsigned char)*p)) {
+        char *end;
+        lead = strtoll(p, &end, 10);
+        if (*end != '+')
+            return false;
+        p = end + 1;
+        have_lead = true;
+    }
+    size_t id = 0;
+    while (isalnum((unsigned char)p[id]) || p[id] == '_')
+        id++;
+    if (id == 0)
+        return false;
+    *dim = -1;
+    for (int k = 0; k < nvars; k++)
+        if (strlen(vars[k]) == id && !strncmp(vars[k], p, id))
+            *dim = k;
+    if (*dim < 0)
+        return false;
+    p += id;
+    if (!*p) {
+        *c = lead;
+        return true;
+    }
+    if (have_lead || (*p != '+' && *p != '-'))
+        return false;
+    char *end;
+    long long v = strtoll(p + 1, &end, 10);
+    if (end == p + 1 || *end)
+        return false;
+    *c = *p == '-' ? -v : v;
+    return true;
+}
+
+static void note(reach_dim *r, int dim, long long c)
+{
+    if (r->loop_dim == -2)
+        return;
+    if (r->loop_dim == -1) {
+        *r = (reach_dim){dim, c, c};
+        return;
+    }
+    if (r->loop_dim != dim) {
+        r->loop_dim = -2;
+        return;
+    }
+    if (c < r->lo)
+        r->lo = c;
+    if (c > r->hi)
+        r->hi = c;
+}
+
+/* Skips implicit casts and parentheses down to a reference. */
+static int strip(const ast *a, int n)
+{
+    while (n >= 0 && (a->nodes[n].kind == CXCursor_UnexposedExpr ||
+                      a->nodes[n].kind == CXCursor_ParenExpr))
+        n = a->nodes[n].first_child;
+    return n;
+}
+
+static void walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars,
+                 reach_dim *dims, bool *unknown)
+{
+    const ast *a = &g->a;
+    node *nd = &a->nodes[n];
+    if (nd->kind == CXCursor_ArraySubscriptExpr) {
+        /* the whole chain A[e0][e1]...: indices from the outermost node */
+        int idx[16], count = 0, base = n;
+        while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr && count < 16) {
+            idx[count++] = ast_nth_child(a, base, 1);
+            base = strip(a, ast_nth_child(a, base, 0));
+        }
+        if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
+            ast_referenced(a, base) == decl) {
+            if (count != rank || nd->from_macro) {
+                *unknown = true;
+            } else {
+                for (int d = 0; d < rank; d++) {
+                    int e = idx[count - 1 - d];
+                    int dim;
+                    long long c;
+                    if (e >= 0 && !a->nodes[e].from_macro &&
+                        parse_offset(a->text + a->nodes[e].start,
+                                     a->nodes[e].end - a->nodes[e].start, vars, nvars, &dim, &c))
+                        note(&dims[d], dim, c);
+                    else
+                        dims[d].loop_dim = -2;
+                }
+            }
+        }
+        /* the indices may hold references too */
+        for (int k = 0; k < count; k++)
+            if (idx[k] >= 0)
+                walk(g, idx[k], decl, rank, vars, nvars, dims, unknown);
+        if (base >= 0 && !(a->nodes[base].kind == CXCursor_DeclRefExpr))
+            walk(g, base, decl, rank, vars, nvars, dims, unknown);
+        return;
+    }
+    if (nd->kind == CXCursor_DeclRefExpr) {
+        if (ast_referenced(a, n) == decl)
+            *unknown = true; /* used other than through full subscripts */
+        return;
+    }
+    for (int c = nd->first_child; c >= 0; c = a->nodes[c].next_sibling)
+        walk(g, c, decl, rank, vars, nvars, dims, unknown);
+}
+
+char *gen_reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+                     int data_index)
+{
+    if (rank < 1 || rank > 16)
+        return NULL;
+    reach_dim dims[16];
+    for (int d = 0; d < rank; d++)
+        dims[d] = (reach_dim){-1, 0, 0};
+    bool unknown = false;
+    walk(g, body, decl, rank, vars, nvars, dims, &unknown);
+    if (unknown)
+        return NULL;
+    bool any = false;
+    for (int d = 0; d < rank; d++)
+        any |= dims[d].loop_dim >= 0;
+    if (!any)
+        return NULL;
+    strbuf s = {0};
+    sb_printf(&s, "    dvmh_loop_reach(dvmh_L, %d, (int[]){", data_index);
+    for (int d = 0; d < rank; d++)
+        sb_printf(&s, "%s%d", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].loop_dim : -1);
+    sb_add(&s, "}, (dvmh_idx[]){");
+    for (int d = 0; d < rank; d++)
+        sb_printf(&s, "%s%lld", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].lo : 0);
+    sb_add(&s, "}, (dvmh_idx[]){");
+    for (int d = 0; d < rank; d++)
+        sb_printf(&s, "%s%lld", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].hi : 0);
+    sb_add(&s, "});\n");
+    return s.s;
+}
