@@ -46,32 +46,25 @@ static dvmh_map_schedule *map_algo_p_run(const dvmh_map_instance *inst, int area
             rest_min = 0;
         double best = -1, best_x = 0;
         int best_k = inst->kmin[t];
-        /* Moments: where the free set changes, i.e. the distinct release
-         * times ascending. Every duration d up to the longest admits every k,
-         * so at each moment all not yet examined k that fit are examined. */
-        int k = inst->kmin[t];
-        for (int pos = 0; pos < m && k <= inst->kmax[t]; pos++) {
-            double x = pool.release[pos];
-            if (pos + 1 < m && pool.release[pos + 1] == x)
-                continue;
-            int free_now = pos + 1;
-            for (; k <= inst->kmax[t] && k <= free_now; k++) {
-                double tk = dvmh_map_time(inst, t, k);
-                double sug = x + tk;
-                if (t_max > sug)
-                    sug = t_max;
-                double third;
-                if (area_term)
-                    third = (pool.release_sum + tk * k + rest_min) / m;
-                else
-                    third = x + (occupied + rest_min) / k;
-                if (third > sug)
-                    sug = third;
-                if (best < 0 || sug < best) {
-                    best = sug;
-                    best_x = x;
-                    best_k = k;
-                }
+        /* Moments: where the free set changes, ascending. Every duration up
+         * to the longest admits every k, so each k is examined at the first
+         * moment k processors are free, release[k - 1]; moments and k rise
+         * together, so the first minimum has the smallest x, then k. */
+        const double *times = inst->time[t];
+        double spread = occupied + rest_min;
+        for (int k = inst->kmin[t]; k <= inst->kmax[t]; k++) {
+            double x = pool.release[k - 1];
+            double tk = times[k - inst->kmin[t]];
+            double sug = x + tk;
+            if (t_max > sug)
+                sug = t_max;
+            double third = area_term ? (pool.release_sum + tk * k + rest_min) / m : x + spread / k;
+            if (third > sug)
+                sug = third;
+            if (best < 0 || sug < best) {
+                best = sug;
+                best_x = x;
+                best_k = k;
             }
         }
         double tk = dvmh_map_time(inst, t, best_k);

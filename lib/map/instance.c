@@ -1,6 +1,7 @@
 /* instance.c: moldable instances (tasks, processor ranges, time tables),
  * their reading from the dvmh-map text format, and the lower bounds. */
 #include "dvmh_map.h"
+#include "map_prep.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,72 +77,14 @@ double dvmh_map_lower_bound_trivial(const dvmh_map_instance *inst)
     return longest > area ? longest : area;
 }
 
-/* Total work when every task takes its fewest processors finishing within d;
- * negative when some task cannot finish within d. */
-static double map_area_within(const dvmh_map_instance *inst, double d)
-{
-    double area = 0;
-    for (int t = 0; t < inst->ntasks; t++) {
-        double best = -1;
-        for (int k = inst->kmin[t]; k <= inst->kmax[t]; k++) {
-            double x = dvmh_map_time(inst, t, k);
-            if (x <= d && (best < 0 || x * k < best))
-                best = x * k;
-        }
-        if (best < 0)
-            return -1;
-        area += best;
-    }
-    return area;
-}
-
-static int map_cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 double dvmh_map_lower_bound(const dvmh_map_instance *inst)
 {
-    double trivial = dvmh_map_lower_bound_trivial(inst);
-    size_t n = 0;
-    for (int t = 0; t < inst->ntasks; t++)
-        n += (size_t)(inst->kmax[t] - inst->kmin[t] + 1);
-    double *cand = malloc(sizeof(double) * (n + 1));
-    if (!cand)
-        return trivial;
-    n = 0;
-    cand[n++] = trivial;
-    for (int t = 0; t < inst->ntasks; t++)
-        for (int k = inst->kmin[t]; k <= inst->kmax[t]; k++)
-            if (dvmh_map_time(inst, t, k) > trivial)
-                cand[n++] = dvmh_map_time(inst, t, k);
-    qsort(cand, n, sizeof(double), map_cmp_double);
-    /* Feasibility (area within d fits in M*d) only improves as d grows, so
-     * binary search for the first feasible candidate. */
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        double a = map_area_within(inst, cand[mid]);
-        if (a >= 0 && a <= inst->nprocs * cand[mid])
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    double result;
-    if (lo == n) {
-        result = cand[n - 1]; /* cannot happen: the largest time always fits */
-    } else if (lo == 0) {
-        result = cand[0];
-    } else {
-        /* Between cand[lo-1] and cand[lo] the allotments are those of
-         * cand[lo-1]; the bound is where that area fits. */
-        double a = map_area_within(inst, cand[lo - 1]);
-        double fit = a / inst->nprocs;
-        result = (a >= 0 && fit < cand[lo]) ? (fit > cand[lo - 1] ? fit : cand[lo - 1]) : cand[lo];
-    }
-    free(cand);
-    return result > trivial ? result : trivial;
+    map_prep prep;
+    if (map_prep_init(&prep, inst))
+        return dvmh_map_lower_bound_trivial(inst);
+    double lb = prep.lb;
+    map_prep_free(&prep);
+    return lb;
 }
 
 /* Reads one integer or number token, counting lines. */

@@ -1,63 +1,40 @@
 /* two_phase.c: allotment from a deadline (each task its fewest processors
- * finishing within it), then longest-first list scheduling on the pool. */
+ * finishing within it), then longest-first list scheduling. */
 #include "dvmh_map.h"
-#include "map_pool.h"
+#include "map_list.h"
 
 #include <stdlib.h>
 
-typedef struct map_job {
-    double len;
-    int task, k;
-} map_job;
-
-static int map_cmp_job_desc(const void *a, const void *b)
-{
-    const map_job *x = a, *y = b;
-    if (x->len != y->len)
-        return (x->len < y->len) - (x->len > y->len);
-    return x->task - y->task;
-}
-
 dvmh_map_schedule *dvmh_map_two_phase(const dvmh_map_instance *inst, double deadline)
 {
-    int n = inst->ntasks, m = inst->nprocs;
-    dvmh_map_schedule *s = dvmh_map_schedule_new(n);
-    map_job *jobs = malloc(sizeof(map_job) * (size_t)n);
-    int *chosen = malloc(sizeof(int) * (size_t)m);
-    map_pool pool;
-    if (!s || !jobs || !chosen || map_pool_init(&pool, m)) {
-        dvmh_map_schedule_free(s);
-        free(jobs);
-        free(chosen);
+    int n = inst->ntasks;
+    map_prep prep;
+    if (map_prep_init(&prep, inst))
         return NULL;
-    }
-    for (int t = 0; t < n; t++) {
-        int pick = -1, fastest = inst->kmin[t];
-        for (int k = inst->kmin[t]; k <= inst->kmax[t]; k++) {
-            double x = dvmh_map_time(inst, t, k);
-            if (x < dvmh_map_time(inst, t, fastest))
-                fastest = k;
-            if (pick < 0 && x <= deadline)
-                pick = k;
-        }
+    map_list ls;
+    dvmh_map_schedule *s = dvmh_map_schedule_new(n);
+    int *alloc = malloc(sizeof(int) * (size_t)n);
+    int *order = malloc(sizeof(int) * (size_t)n);
+    double *key = malloc(sizeof(double) * (size_t)n);
+    int ok = s && alloc && order && key && !map_list_init(&ls, &prep);
+    if (ok) {
         /* No count meets the deadline: the fastest one is the best try. */
-        jobs[t].k = pick < 0 ? fastest : pick;
-        jobs[t].len = dvmh_map_time(inst, t, jobs[t].k);
-        jobs[t].task = t;
+        for (int t = 0; t < n; t++) {
+            alloc[t] = map_front_within(&prep, t, deadline);
+            key[t] = map_front_time(&prep, t, alloc[t]);
+        }
+        ok = !map_list_order(n, key, order);
+        if (ok)
+            map_list_run(&ls, alloc, order, NULL, NULL, s);
+        map_list_free(&ls);
     }
-    qsort(jobs, (size_t)n, sizeof *jobs, map_cmp_job_desc);
-    double makespan = 0;
-    for (int i = 0; i < n; i++) {
-        int k = jobs[i].k;
-        double x0 = pool.release[k - 1]; /* earliest moment k processors are free */
-        map_pool_take(&pool, x0, k, x0 + jobs[i].len, chosen);
-        dvmh_map_schedule_set(s, jobs[i].task, x0, k, chosen);
-        if (x0 + jobs[i].len > makespan)
-            makespan = x0 + jobs[i].len;
+    if (!ok) {
+        dvmh_map_schedule_free(s);
+        s = NULL;
     }
-    s->makespan = makespan;
-    map_pool_free(&pool);
-    free(jobs);
-    free(chosen);
+    map_prep_free(&prep);
+    free(alloc);
+    free(order);
+    free(key);
     return s;
 }
