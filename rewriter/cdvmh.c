@@ -1,6 +1,7 @@
 /* cdvmh.c: cdvmh_rewrite: parse with libclang, find and attach the
  * directives, run the generators, render the edited text. Also the helpers
  * about types and clause texts that the generators share. */
+#include "cuda.h"
 #include "gen.h"
 
 #include <ctype.h>
@@ -397,6 +398,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     g.diags = &diags;
     g.file = opt->file;
     g.remarks = opt->remarks;
+    g.emit_cuda = opt->emit_cuda != 0;
     size_t len;
     char *text = read_file(opt->file, &len);
     if (!text) {
@@ -514,7 +516,14 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     }
     if (!diags.errors) {
         strbuf outb = {0};
-        sb_printf(&outb, "#include <dvmh.h>\n#line 1 \"%s\"\n", opt->file);
+        sb_add(&outb, "#include <dvmh.h>\n");
+        out->cuda = g.emit_cuda ? cuda_file_text(&g) : NULL;
+        if (out->cuda) {
+            char *decl = cuda_module_decl(&g);
+            sb_add(&outb, decl);
+            free(decl);
+        }
+        sb_printf(&outb, "#line 1 \"%s\"\n", opt->file);
         edit_render(&g.e, &outb, 0, len, true);
         if (g.globals.len) {
             sb_printf(&outb, "\nstatic void dvmh_create_globals_%s(void)\n{\n%s}\n"
@@ -541,6 +550,8 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     }
     free(g.objs);
     free(g.globals.s);
+    free(g.cuda.s);
+    free(g.device_fns);
     free(g.base);
     edit_list_free(&g.e);
     ast_free(&g.a);

@@ -9,8 +9,10 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: cdvmh [options] FILE.c [-o OUT.c]\n"
+    fputs("usage: cdvmh [options] FILE.c [-o OUT.c] [--cuda-out OUT.cu]\n"
           "  -o FILE          write the generated C there (default: standard output)\n"
+          "  --cuda-out FILE  also generate CUDA handlers: the kernels go there, their\n"
+          "                   launchers into the C (under #ifdef DVMH_CUDA_HANDLERS)\n"
           "  -I DIR, -D M[=V], -U M, -std=STD, -include FILE\n"
           "                   passed to the parser as to the compiler\n"
           "  --remarks        report what was generated for each parallel loop\n"
@@ -20,7 +22,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-    const char *input = NULL, *output = NULL;
+    const char *input = NULL, *output = NULL, *cuda_output = NULL;
     const char **args = calloc((size_t)argc + 2, sizeof(char *));
     int nargs = 0, remarks = 0;
     for (int k = 1; k < argc; k++) {
@@ -31,6 +33,8 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "-o") && k + 1 < argc) {
             output = argv[++k];
+        } else if (!strcmp(a, "--cuda-out") && k + 1 < argc) {
+            cuda_output = argv[++k];
         } else if (!strcmp(a, "--remarks") || !strcmp(a, "-Rpass=dvmh")) {
             remarks = 1;
         } else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
@@ -70,7 +74,7 @@ int main(int argc, char **argv)
         free(args);
         return 2;
     }
-    cdvmh_options opt = {input, args, nargs, 0, remarks};
+    cdvmh_options opt = {input, args, nargs, cuda_output != NULL, remarks};
     cdvmh_output out;
     int errors = cdvmh_rewrite(&opt, &out);
     for (size_t k = 0; k < out.ndiags; k++)
@@ -87,6 +91,15 @@ int main(int argc, char **argv)
             fputs(out.host_c, f);
             if (!to_stdout)
                 fclose(f);
+        }
+        /* no loop with a kernel: an empty CUDA file, so build rules stay simple */
+        FILE *cf = cuda_output ? fopen(cuda_output, "w") : NULL;
+        if (cuda_output && !cf) {
+            fprintf(stderr, "cdvmh: cannot write '%s'\n", cuda_output);
+            errors = 1;
+        } else if (cf) {
+            fputs(out.cuda ? out.cuda : "/* no CUDA handlers */\n", cf);
+            fclose(cf);
         }
     }
     cdvmh_output_free(&out);

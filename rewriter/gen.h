@@ -45,6 +45,11 @@ typedef struct gen {
     /* where host code reads distributed elements locally (refs.c) */
     size_t (*local_reads)[2];
     int local_read_count;
+    /* CUDA handlers (cuda.c) */
+    bool emit_cuda;
+    strbuf cuda;                    /* the kernels */
+    int *device_fns;                /* functions that get __device__ copies */
+    int device_fn_count;
 } gen;
 
 void gen_error(gen *g, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

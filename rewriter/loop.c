@@ -1,6 +1,7 @@
 /* loop.c: parallel loops: the loop nest's analysis (canonical loops, the
  * variables the body uses and how), the handler outlined before the
  * enclosing function, and the runtime calls that replace the loop. */
+#include "cuda.h"
 #include "gen.h"
 
 #include <stdio.h>
@@ -742,6 +743,32 @@ void gen_parallel(gen *g, attached *at)
 #undef PARAM
 #undef ARG
 
+    char *cuda_launcher = NULL;
+    if (g->emit_cuda) {
+        cuda_loop cl = {.dir = d, .handler = hname, .loop_start = loop_start, .loop_end = loop_end,
+                        .body_start = body_start, .body_end = body_end, .fn_start = fn_start,
+                        .rank = rank, .ndata = ndata, .nscalars = nscalars};
+        for (int k = 0; k < rank; k++)
+            cl.dims[k] = (cuda_dim){dims[k].var, dims[k].type, dims[k].lb, dims[k].hi, dims[k].step,
+                                    dims[k].down, dims[k].unit, dims[k].outer_bounds, dep[k]};
+        for (int k = 0; k < ndata; k++) {
+            CXType elem;
+            int r = data[k].obj ? data[k].obj->rank : 0;
+            if (!data[k].obj)
+                gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor), &r, &elem);
+            cl.data[k] = (cuda_data){data[k].name, r,
+                                     data[k].obj ? strdup(data[k].obj->elem) : type_spelling(elem),
+                                     data[k].decl, (data[k].access & 2) != 0};
+        }
+        for (int k = 0; k < nscalars; k++) {
+            cl.scalars[k] = scalars[k];
+            cl.scalar_decl[k] = scalar_decl[k];
+        }
+        cuda_launcher = cuda_gen_loop(g, &cl);
+        for (int k = 0; k < ndata; k++)
+            free(cl.data[k].elem);
+    }
+
     /* ---- the call site ---- */
     strbuf c = {0};
     sb_printf(&c, "{\n    dvmh_loop *dvmh_L = dvmh_loop_create(__FILE__, %u, %d,\n        (dvmh_idx[]){", line, rank);
@@ -853,7 +880,12 @@ void gen_parallel(gen *g, attached *at)
         sb_printf(&c, "    dvmh_loop_cuda_block(dvmh_L, %s, %s, %s);\n", d->cuda_block[0],
                   d->cuda_block_rank > 1 ? d->cuda_block[1] : "1",
                   d->cuda_block_rank > 2 ? d->cuda_block[2] : "1");
-    sb_printf(&c, "    dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, %s);\n    dvmh_loop_run(dvmh_L);\n}", hname);
+    sb_printf(&c, "    dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, %s);\n", hname);
+    if (cuda_launcher)
+        sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
+                  cuda_launcher);
+    free(cuda_launcher);
+    sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
     edit *ce = edit_begin(&g->e, loop_start, loop_end);
     edit_lit(ce, c.s);
     free(c.s);

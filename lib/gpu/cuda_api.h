@@ -1,0 +1,97 @@
+/* cuda_api.h: the part of the CUDA driver API the GPU backend uses, loaded
+ * from libcuda.so.1 at run time (no build- or link-time dependency on
+ * CUDA). Types and layouts follow the driver's stable ABI (the _v2 entry
+ * points, 64-bit device pointers). */
+#ifndef DVMH_GPU_CUDA_API_H
+#define DVMH_GPU_CUDA_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef int CUresult;              /* 0: CUDA_SUCCESS */
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef unsigned long long CUdeviceptr;
+
+enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
+enum { CUDA_ERROR_OUT_OF_MEMORY = 2, CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704 };
+enum { CU_STREAM_NON_BLOCKING = 1 };
+enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+
+typedef struct cuda_memcpy3d {
+    size_t srcXInBytes, srcY, srcZ, srcLOD;
+    int srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    void *srcArray;
+    void *reserved0;
+    size_t srcPitch, srcHeight;
+    size_t dstXInBytes, dstY, dstZ, dstLOD;
+    int dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    void *dstArray;
+    void *reserved1;
+    size_t dstPitch, dstHeight;
+    size_t WidthInBytes, Height, Depth;
+} cuda_memcpy3d;
+
+typedef struct cuda_memcpy3d_peer {
+    size_t srcXInBytes, srcY, srcZ, srcLOD;
+    int srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    void *srcArray;
+    CUcontext srcContext;
+    size_t srcPitch, srcHeight;
+    size_t dstXInBytes, dstY, dstZ, dstLOD;
+    int dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    void *dstArray;
+    CUcontext dstContext;
+    size_t dstPitch, dstHeight;
+    size_t WidthInBytes, Height, Depth;
+} cuda_memcpy3d_peer;
+
+typedef struct cuda_api {
+    CUresult (*Init)(unsigned flags);
+    CUresult (*GetErrorString)(CUresult e, const char **s);
+    CUresult (*DeviceGetCount)(int *n);
+    CUresult (*DeviceGet)(CUdevice *d, int ordinal);
+    CUresult (*DeviceGetName)(char *name, int len, CUdevice d);
+    CUresult (*DeviceCanAccessPeer)(int *can, CUdevice d, CUdevice peer);
+    CUresult (*DevicePrimaryCtxRetain)(CUcontext *c, CUdevice d);
+    CUresult (*DevicePrimaryCtxRelease)(CUdevice d);
+    CUresult (*CtxPushCurrent)(CUcontext c);
+    CUresult (*CtxPopCurrent)(CUcontext *c);
+    CUresult (*CtxEnablePeerAccess)(CUcontext peer, unsigned flags);
+    CUresult (*StreamCreate)(CUstream *s, unsigned flags);
+    CUresult (*StreamDestroy)(CUstream s);
+    CUresult (*StreamSynchronize)(CUstream s);
+    CUresult (*MemAlloc)(CUdeviceptr *p, size_t bytes);
+    CUresult (*MemFree)(CUdeviceptr p);
+    CUresult (*MemAllocHost)(void **p, size_t bytes);
+    CUresult (*MemFreeHost)(void *p);
+    CUresult (*Memcpy3DAsync)(const cuda_memcpy3d *c, CUstream s);
+    CUresult (*Memcpy3DPeerAsync)(const cuda_memcpy3d_peer *c, CUstream s);
+    CUresult (*MemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);
+    CUresult (*ModuleLoadData)(CUmodule *m, const void *image);
+    CUresult (*ModuleUnload)(CUmodule m);
+    CUresult (*ModuleGetFunction)(CUfunction *f, CUmodule m, const char *name);
+    CUresult (*FuncSetAttribute)(CUfunction f, int attribute, int value);
+    CUresult (*LaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                             unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,
+                             void **extra);
+} cuda_api;
+
+/* The driver's entry points, loaded on first call; NULL when libcuda.so.1
+ * cannot be loaded or initialised (why: the reason). */
+const cuda_api *cuda_api_get(const char **why);
+/* "cuMemAlloc: out of memory (CUDA error 2)" */
+const char *cuda_error_text(const char *call, CUresult e, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,482 @@
+/* gpu.c: the CUDA backend's devices: opening the GPUs, a caching
+ * allocator, box copies between host and GPU and between GPUs (through
+ * page-locked staging buffers), running launchers, synchronisation. */
+#include "gpu.h"
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+    gpu *gpus[GPU_MAX];
+    int count;
+} backend;
+
+static _Thread_local gpu *running;
+
+const cuda_api *gpu_api(void)
+{
+    return cuda_api_get(NULL);
+}
+
+gpu *gpu_current(void)
+{
+    return running;
+}
+
+gpu *gpu_by_ordinal(int ordinal)
+{
+    return ordinal >= 0 && ordinal < backend.count ? backend.gpus[ordinal] : NULL;
+}
+
+void gpu_check(gpu *g, CUresult e, const char *call)
+{
+    if (!e)
+        return;
+    char buf[256];
+    /* FILE/LINE: the loop's source position will come from the piece once
+     * the core provides it; until then the message names the device. */
+    dvmh_fatal(NULL, 0, "%s on %s", cuda_error_text(call, e, buf, sizeof buf),
+               g && g->dev ? g->dev->name : "a GPU");
+}
+
+static void push(gpu *g)
+{
+    gpu_check(g, gpu_api()->CtxPushCurrent(g->ctx), "cuCtxPushCurrent");
+}
+
+static void pop(gpu *g)
+{
+    CUcontext c;
+    gpu_check(g, gpu_api()->CtxPopCurrent(&c), "cuCtxPopCurrent");
+}
+
+/* ---- caching allocator: freed blocks are kept and reused for requests
+ * of up to their size (and at least half of it); out of memory frees the
+ * cache and tries again ---- */
+
+static void block_push(gpu_block **list, int *count, int *cap, gpu_block b)
+{
+    if (*count == *cap) {
+        *cap = *cap ? *cap * 2 : 32;
+        *list = realloc(*list, sizeof(gpu_block) * (size_t)*cap);
+        if (!*list)
+            dvmh_fatal(NULL, 0, "out of memory");
+    }
+    (*list)[(*count)++] = b;
+}
+
+static void free_cache(gpu *g)
+{
+    for (int k = 0; k < g->cached_count; k++)
+        gpu_check(g, gpu_api()->MemFree(g->cached[k].ptr), "cuMemFree");
+    g->cached_count = 0;
+}
+
+void *gpu_alloc(gpu *g, size_t bytes)
+{
+    if (bytes == 0)
+        bytes = 1;
+    bytes = (bytes + 255) / 256 * 256;
+    pthread_mutex_lock(&g->lock);
+    int best = -1;
+    for (int k = 0; k < g->cached_count; k++) {
+        size_t s = g->cached[k].size;
+        if (s >= bytes && s / 2 <= bytes && (best < 0 || s < g->cached[best].size))
+            best = k;
+    }
+    gpu_block b = {0, 0};
+    if (best >= 0) {
+        b = g->cached[best];
+        g->cached[best] = g->cached[--g->cached_count];
+    } else {
+        push(g);
+        CUresult e = gpu_api()->MemAlloc(&b.ptr, bytes);
+        if (e == CUDA_ERROR_OUT_OF_MEMORY && g->cached_count) {
+            free_cache(g);
+            e = gpu_api()->MemAlloc(&b.ptr, bytes);
+        }
+        pop(g);
+        if (e == CUDA_ERROR_OUT_OF_MEMORY) {
+            pthread_mutex_unlock(&g->lock);
+            return NULL;
+        }
+        gpu_check(g, e, "cuMemAlloc");
+        b.size = bytes;
+    }
+    block_push(&g->live, &g->live_count, &g->live_cap, b);
+    pthread_mutex_unlock(&g->lock);
+    return (void *)(uintptr_t)b.ptr;
+}
+
+void gpu_release(gpu *g, void *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&g->lock);
+    for (int k = 0; k < g->live_count; k++)
+        if (g->live[k].ptr == (CUdeviceptr)(uintptr_t)p) {
+            block_push(&g->cached, &g->cached_count, &g->cached_cap, g->live[k]);
+            g->live[k] = g->live[--g->live_count];
+            pthread_mutex_unlock(&g->lock);
+            return;
+        }
+    pthread_mutex_unlock(&g->lock);
+    dvmh_fatal(NULL, 0, "internal error: %s releases memory it did not allocate", g->dev->name);
+}
+
+/* ---- box copies ---- */
+
+/* One side of a copy: where the box's first element is, its strides. */
+typedef struct side {
+    bool host;
+    char *addr;
+    const dvmh_idx *stride;         /* in elements */
+} side;
+
+/* Splits a box into slabs the 3D copy takes: the last three dimensions
+ * when the strides nest (stride[r-3] a multiple of stride[r-2] on both
+ * sides), else one plane of the last two at a time; fn gets each slab's
+ * first elements and its pitch (bytes) and height (rows) per side. */
+typedef void (*slab_fn)(gpu *g, void *ctx, const box_copy *c, char *dst, const char *src,
+                        size_t dst_pitch, size_t dst_height, size_t src_pitch, size_t src_height,
+                        size_t width, size_t height, size_t depth);
+
+static void for_each_slab(gpu *g, void *ctx, const box_copy *c, slab_fn fn)
+{
+    int r = c->rank;
+    size_t es = c->elem_size;
+    size_t width = (size_t)c->count[r - 1] * es;
+    size_t height = r >= 2 ? (size_t)c->count[r - 2] : 1;
+    size_t dpitch = r >= 2 ? (size_t)c->dst_stride[r - 2] * es : width;
+    size_t spitch = r >= 2 ? (size_t)c->src_stride[r - 2] * es : width;
+    int outer = r - 2; /* dimensions looped over here */
+    size_t depth = 1, dheight = height, sheight = height;
+    if (r >= 3 && c->dst_stride[r - 2] > 0 && c->src_stride[r - 2] > 0 &&
+        c->dst_stride[r - 3] % c->dst_stride[r - 2] == 0 &&
+        c->src_stride[r - 3] % c->src_stride[r - 2] == 0 &&
+        c->dst_stride[r - 3] / c->dst_stride[r - 2] >= (dvmh_idx)height &&
+        c->src_stride[r - 3] / c->src_stride[r - 2] >= (dvmh_idx)height) {
+        depth = (size_t)c->count[r - 3];
+        dheight = (size_t)(c->dst_stride[r - 3] / c->dst_stride[r - 2]);
+        sheight = (size_t)(c->src_stride[r - 3] / c->src_stride[r - 2]);
+        outer = r - 3;
+    }
+    if (outer < 0)
+        outer = 0;
+    for (int d = 0; d < r; d++)
+        if (c->count[d] <= 0)
+            return;
+    dvmh_idx idx[DVMH_MAX_RANK] = {0};
+    for (;;) {
+        dvmh_idx doff = 0, soff = 0;
+        for (int d = 0; d < outer; d++) {
+            doff += idx[d] * c->dst_stride[d];
+            soff += idx[d] * c->src_stride[d];
+        }
+        fn(g, ctx, c, c->dst + doff * (dvmh_idx)es, c->src + soff * (dvmh_idx)es, dpitch, dheight,
+           spitch, sheight, width, height, depth);
+        int d = outer - 1;
+        while (d >= 0 && ++idx[d] == c->count[d])
+            idx[d--] = 0;
+        if (d < 0)
+            break;
+    }
+}
+
+typedef struct copy_ctx {
+    bool dst_host, src_host;
+} copy_ctx;
+
+static void slab_copy(gpu *g, void *vctx, const box_copy *c, char *dst, const char *src,
+                      size_t dst_pitch, size_t dst_height, size_t src_pitch, size_t src_height,
+                      size_t width, size_t height, size_t depth)
+{
+    (void)c;
+    copy_ctx *ctx = vctx;
+    cuda_memcpy3d m;
+    memset(&m, 0, sizeof m);
+    m.srcMemoryType = ctx->src_host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+    if (ctx->src_host)
+        m.srcHost = src;
+    else
+        m.srcDevice = (CUdeviceptr)(uintptr_t)src;
+    m.srcPitch = src_pitch;
+    m.srcHeight = src_height;
+    m.dstMemoryType = ctx->dst_host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+    if (ctx->dst_host)
+        m.dstHost = dst;
+    else
+        m.dstDevice = (CUdeviceptr)(uintptr_t)dst;
+    m.dstPitch = dst_pitch;
+    m.dstHeight = dst_height;
+    m.WidthInBytes = width;
+    m.Height = height;
+    m.Depth = depth;
+    gpu_check(g, gpu_api()->Memcpy3DAsync(&m, g->stream), "cuMemcpy3DAsync");
+}
+
+static size_t box_bytes(const box_copy *c)
+{
+    size_t n = c->elem_size;
+    for (int d = 0; d < c->rank; d++)
+        n *= c->count[d] > 0 ? (size_t)c->count[d] : 0;
+    return n;
+}
+
+/* Host box <-> packed buffer, row by row. */
+static void pack(const box_copy *c, char *packed, const char *host, const dvmh_idx *stride,
+                 bool to_packed)
+{
+    int r = c->rank;
+    size_t row = (size_t)c->count[r - 1] * c->elem_size;
+    dvmh_idx idx[DVMH_MAX_RANK] = {0};
+    for (int d = 0; d < r; d++)
+        if (c->count[d] <= 0)
+            return;
+    for (;;) {
+        dvmh_idx off = 0;
+        for (int d = 0; d < r - 1; d++)
+            off += idx[d] * stride[d];
+        char *h = (char *)host + off * (dvmh_idx)c->elem_size;
+        if (to_packed)
+            memcpy(packed, h, row);
+        else
+            memcpy(h, packed, row);
+        packed += row;
+        int d = r - 2;
+        while (d >= 0 && ++idx[d] == c->count[d])
+            idx[d--] = 0;
+        if (d < 0)
+            break;
+    }
+}
+
+/* The staging buffer, grown to bytes (NULL: page-locking is off or the
+ * driver refused; the copy then goes from pageable memory). Called with
+ * g->lock held. */
+static void *staging(gpu *g, size_t bytes)
+{
+    if (!g->page_lock)
+        return NULL;
+    if (g->staging_size < bytes) {
+        if (g->staging)
+            gpu_check(g, gpu_api()->MemFreeHost(g->staging), "cuMemFreeHost");
+        g->staging = NULL;
+        g->staging_size = 0;
+        void *p;
+        if (gpu_api()->MemAllocHost(&p, bytes))
+            return NULL;
+        g->staging = p;
+        g->staging_size = bytes;
+    }
+    return g->staging;
+}
+
+static void host_transfer(device *d, const box_copy *c, bool to_device)
+{
+    gpu *g = d->impl;
+    push(g);
+    pthread_mutex_lock(&g->lock);
+    size_t bytes = box_bytes(c);
+    void *stage = bytes ? staging(g, bytes) : NULL;
+    copy_ctx ctx = {!to_device, to_device};
+    if (stage) {
+        /* the host side becomes the packed staging buffer */
+        box_copy packed = *c;
+        dvmh_idx s = 1;
+        for (int k = c->rank - 1; k >= 0; k--) {
+            if (to_device)
+                packed.src_stride[k] = s;
+            else
+                packed.dst_stride[k] = s;
+            s *= c->count[k];
+        }
+        if (to_device) {
+            pack(c, stage, c->src, c->src_stride, true);
+            packed.src = stage;
+        } else {
+            packed.dst = stage;
+        }
+        for_each_slab(g, &ctx, &packed, slab_copy);
+        gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+        if (!to_device)
+            pack(c, stage, c->dst, c->dst_stride, false);
+    } else if (bytes) {
+        for_each_slab(g, &ctx, c, slab_copy);
+        gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+    }
+    pthread_mutex_unlock(&g->lock);
+    pop(g);
+}
+
+static void op_to_device(device *d, const box_copy *c)
+{
+    host_transfer(d, c, true);
+}
+
+static void op_to_host(device *d, const box_copy *c)
+{
+    host_transfer(d, c, false);
+}
+
+typedef struct peer_ctx {
+    gpu *src;
+} peer_ctx;
+
+static void slab_peer(gpu *g, void *vctx, const box_copy *c, char *dst, const char *src,
+                      size_t dst_pitch, size_t dst_height, size_t src_pitch, size_t src_height,
+                      size_t width, size_t height, size_t depth)
+{
+    (void)c;
+    peer_ctx *ctx = vctx;
+    cuda_memcpy3d_peer m;
+    memset(&m, 0, sizeof m);
+    m.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    m.srcDevice = (CUdeviceptr)(uintptr_t)src;
+    m.srcContext = ctx->src->ctx;
+    m.srcPitch = src_pitch;
+    m.srcHeight = src_height;
+    m.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    m.dstDevice = (CUdeviceptr)(uintptr_t)dst;
+    m.dstContext = g->ctx;
+    m.dstPitch = dst_pitch;
+    m.dstHeight = dst_height;
+    m.WidthInBytes = width;
+    m.Height = height;
+    m.Depth = depth;
+    gpu_check(g, gpu_api()->Memcpy3DPeerAsync(&m, g->stream), "cuMemcpy3DPeerAsync");
+}
+
+/* Direct GPU-to-GPU copies where the hardware allows peer access (the
+ * driver stages the copy itself elsewhere). */
+static void op_from_peer(device *d, device *peer, const box_copy *c)
+{
+    gpu *g = d->impl, *p = peer->impl;
+    push(g);
+    if (!(g->peer_enabled & (1u << p->ordinal))) {
+        int can = 0;
+        gpu_check(g, gpu_api()->DeviceCanAccessPeer(&can, g->cu, p->cu), "cuDeviceCanAccessPeer");
+        if (can) {
+            CUresult e = gpu_api()->CtxEnablePeerAccess(p->ctx, 0);
+            if (e != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+                gpu_check(g, e, "cuCtxEnablePeerAccess");
+        }
+        g->peer_enabled |= 1u << p->ordinal;
+    }
+    /* the source's queued work (the kernels that wrote the data) first */
+    push(p);
+    gpu_check(p, gpu_api()->StreamSynchronize(p->stream), "cuStreamSynchronize");
+    pop(p);
+    peer_ctx ctx = {p};
+    for_each_slab(g, &ctx, c, slab_peer);
+    gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+    pop(g);
+}
+
+static void *op_alloc(device *d, size_t bytes)
+{
+    return gpu_alloc(d->impl, bytes);
+}
+
+static void op_release(device *d, void *p)
+{
+    gpu_release(d->impl, p);
+}
+
+static void op_run(device *d, dvmh_handler fn, dvmh_piece *p)
+{
+    gpu *g = d->impl;
+    push(g);
+    gpu *outer = running;
+    running = g;
+    fn(p);
+    running = outer;
+    pop(g);
+}
+
+static void op_sync(device *d)
+{
+    gpu *g = d->impl;
+    push(g);
+    gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+    pop(g);
+}
+
+/* Frees the device (created by gpu_devices_open) and everything on it. */
+static void op_destroy(device *d)
+{
+    gpu *g = d->impl;
+    op_sync(d);
+    push(g);
+    free_cache(g);
+    for (int k = 0; k < g->live_count; k++)
+        gpu_check(g, gpu_api()->MemFree(g->live[k].ptr), "cuMemFree");
+    if (g->staging)
+        gpu_check(g, gpu_api()->MemFreeHost(g->staging), "cuMemFreeHost");
+    gpu_check(g, gpu_api()->StreamDestroy(g->stream), "cuStreamDestroy");
+    pop(g);
+    gpu_check(g, gpu_api()->DevicePrimaryCtxRelease(g->cu), "cuDevicePrimaryCtxRelease");
+    backend.gpus[g->ordinal] = NULL;
+    free(g->live);
+    free(g->cached);
+    pthread_mutex_destroy(&g->lock);
+    free(g);
+    free(d);
+}
+
+static const device_ops gpu_ops = {
+    .alloc = op_alloc,
+    .release = op_release,
+    .to_device = op_to_device,
+    .to_host = op_to_host,
+    .from_peer = op_from_peer,
+    .run = op_run,
+    .sync = op_sync,
+    .destroy = op_destroy,
+};
+
+int gpu_devices_open(int wanted, int first_index, device **out, int max)
+{
+    const cuda_api *api = cuda_api_get(NULL);
+    if (!api || wanted == 0)
+        return 0;
+    int visible = 0;
+    if (api->DeviceGetCount(&visible) || visible <= 0)
+        return 0;
+    int n = wanted < 0 || wanted > visible ? visible : wanted;
+    if (n > max)
+        n = max;
+    if (n > GPU_MAX - backend.count)
+        n = GPU_MAX - backend.count;
+    double weight = env_weight("DVMH_CUDAS_PERF");
+    bool page_lock = env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0) != 0;
+    int opened = 0;
+    for (int k = 0; k < n; k++) {
+        gpu *g = calloc(1, sizeof *g);
+        device *d = calloc(1, sizeof *d);
+        if (!g || !d)
+            dvmh_fatal(NULL, 0, "out of memory");
+        d->index = first_index + opened;
+        d->kind = DEVICE_CUDA;
+        d->handler_kind = DVMH_DEV_CUDA;
+        d->ops = &gpu_ops;
+        d->weight = weight;
+        d->threads = 1;
+        snprintf(d->name, sizeof d->name, "cuda%d", k);
+        d->impl = g;
+        g->dev = d;
+        g->ordinal = backend.count;
+        g->page_lock = page_lock;
+        pthread_mutex_init(&g->lock, NULL);
+        gpu_check(g, api->DeviceGet(&g->cu, k), "cuDeviceGet");
+        gpu_check(g, api->DevicePrimaryCtxRetain(&g->ctx, g->cu), "cuDevicePrimaryCtxRetain");
+        push(g);
+        gpu_check(g, api->StreamCreate(&g->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+        pop(g);
+        backend.gpus[backend.count++] = g;
+        out[opened++] = d;
+    }
+    return opened;
+}
