@@ -11,13 +11,17 @@
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
 #include <fstream>
 #include <string>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace clang;
@@ -89,9 +93,111 @@ frontend::ActionKind requested_action()
     return frontend::EmitObj;
 }
 
+// nvcc: $CDVMH_NVCC, the one meson found, else from PATH or CUDA's usual
+// place; empty when there is none.
+std::string find_nvcc()
+{
+    if (const char *env = getenv("CDVMH_NVCC"))
+        return env;
+    for (const char *p : {CDVMH_NVCC, "/usr/local/cuda/bin/nvcc"})
+        if (*p && file_exists(p))
+            return p;
+    if (auto found = llvm::sys::findProgramByName("nvcc"))
+        return *found;
+    return "";
+}
+
+// Compiles the CUDA handlers into a fat binary (sm_XX code for each arch,
+// PTX of the newest). A cache keyed by the source and the command line
+// ($CDVMH_CUDA_CACHE, a folder) lets a build compile each file's CUDA once.
+class CudaCompiler {
+public:
+    std::vector<std::string> archs{"sm_90"};
+    std::string error;
+
+    bool compile(const std::string &nvcc, const std::string &cu, const std::vector<std::string> &flags,
+                 std::string &image)
+    {
+        std::vector<std::string> args = {nvcc, "-fatbin", "-w"};
+        std::string newest;
+        for (const std::string &a : archs) {
+            std::string num = a.substr(3);
+            args.push_back("-gencode");
+            args.push_back("arch=compute_" + num + ",code=sm_" + num);
+            if (newest.empty() || std::stoi(num) > std::stoi(newest))
+                newest = num;
+        }
+        args.push_back("-gencode");
+        args.push_back("arch=compute_" + newest + ",code=compute_" + newest);
+        args.insert(args.end(), flags.begin(), flags.end());
+        uint64_t key = 1469598103934665603ull;
+        auto mix = [&key](const std::string &t) {
+            for (unsigned char c : t + '\0')
+                key = (key ^ c) * 1099511628211ull;
+        };
+        mix(cu);
+        for (const std::string &a : args)
+            mix(a);
+        std::string cached;
+        if (const char *dir = getenv("CDVMH_CUDA_CACHE")) {
+            char name[32];
+            snprintf(name, sizeof name, "/%016llx.fatbin", static_cast<unsigned long long>(key));
+            cached = std::string(dir) + name;
+            if (auto buf = llvm::MemoryBuffer::getFile(cached)) {
+                image = (*buf)->getBuffer().str();
+                return true;
+            }
+        }
+        llvm::SmallString<128> cu_path, bin_path, log_path;
+        llvm::sys::fs::createTemporaryFile("cdvmh", "cu", cu_path);
+        llvm::sys::fs::createTemporaryFile("cdvmh", "fatbin", bin_path);
+        llvm::sys::fs::createTemporaryFile("cdvmh", "log", log_path);
+        std::ofstream(cu_path.str().str()) << cu;
+        args.push_back("-o");
+        args.push_back(bin_path.str().str());
+        args.push_back(cu_path.str().str());
+        std::vector<llvm::StringRef> argv(args.begin(), args.end());
+        std::optional<llvm::StringRef> redirects[] = {std::nullopt, log_path.str(), log_path.str()};
+        std::string why;
+        int rc = llvm::sys::ExecuteAndWait(nvcc, argv, std::nullopt, redirects, 0, 0, &why);
+        bool ok = rc == 0;
+        if (ok) {
+            auto buf = llvm::MemoryBuffer::getFile(bin_path);
+            ok = static_cast<bool>(buf);
+            if (ok)
+                image = (*buf)->getBuffer().str();
+        }
+        if (!ok) {
+            auto log = llvm::MemoryBuffer::getFile(log_path);
+            error = (why.empty() ? "" : why + "\n") + (log ? (*log)->getBuffer().str() : "");
+        }
+        llvm::sys::fs::remove(cu_path);
+        llvm::sys::fs::remove(bin_path);
+        llvm::sys::fs::remove(log_path);
+        if (ok && !cached.empty()) {
+            std::string tmp = cached + ".tmp" + std::to_string(getpid());
+            std::ofstream(tmp, std::ios::binary) << image;
+            llvm::sys::fs::rename(tmp, cached);
+        }
+        return ok;
+    }
+};
+
+bool valid_arch(const std::string &a)
+{
+    if (a.size() < 5 || a.compare(0, 3, "sm_") || !isdigit(static_cast<unsigned char>(a[3])))
+        return false;
+    for (size_t k = 3; k < a.size(); k++)
+        if (!isdigit(static_cast<unsigned char>(a[k])))
+            return false;
+    return true;
+}
+
 class DvmAction : public PluginASTAction {
     bool remarks = false;
+    bool cuda = true;
     std::string keep;
+    CudaCompiler cuda_compiler;
 
 protected:
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override
@@ -109,21 +215,36 @@ protected:
             } else if (a.rfind("keep=", 0) == 0) {
                 keep = a.substr(5);
             } else if (a.rfind("cuda-arch=", 0) == 0) {
-                // Accepted by name so that the answer is clear: the rewriter
-                // generates host handlers only, and silently ignoring the
-                // request would leave the user believing GPU code was built.
-                DiagnosticsEngine &D = CI.getDiagnostics();
-                D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                           "cdvmh plugin: not supported yet: CUDA handlers (%0); "
-                                           "only host handlers are generated"))
-                    << a;
-                return false;
+                std::vector<std::string> archs;
+                std::string list = a.substr(10);
+                for (size_t pos = 0; pos <= list.size();) {
+                    size_t comma = list.find(',', pos);
+                    if (comma == std::string::npos)
+                        comma = list.size();
+                    archs.push_back(list.substr(pos, comma - pos));
+                    pos = comma + 1;
+                }
+                for (const std::string &arch : archs)
+                    if (!valid_arch(arch)) {
+                        DiagnosticsEngine &D = CI.getDiagnostics();
+                        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                                   "cdvmh plugin: cuda-arch: '%0' is not a GPU "
+                                                   "architecture such as sm_90"))
+                            << arch;
+                        return false;
+                    }
+                cuda_compiler.archs = archs;
+            } else if (a == "no-cuda") {
+                cuda = false;
             } else if (a == "help") {
                 llvm::errs() << "cdvmh plugin arguments (-Xclang -plugin-arg-cdvmh -Xclang ARG):\n"
                                 "  remarks      report what was generated for each parallel loop\n"
                                 "                (also -Rpass=dvmh)\n"
                                 "  keep=FILE    write the generated C to FILE\n"
-                                "  cuda-arch=.. CUDA handlers: not supported yet (an error)\n"
+                                "  cuda-arch=sm_80,sm_90\n"
+                                "               GPUs to build CUDA handlers for (default sm_90;\n"
+                                "               PTX of the newest is embedded too)\n"
+                                "  no-cuda      host handlers only (also when nvcc is not found)\n"
                                 "  help         this text\n";
             } else {
                 DiagnosticsEngine &D = CI.getDiagnostics();
@@ -193,8 +314,9 @@ protected:
         std::vector<const char *> argv;
         for (const std::string &a : args)
             argv.push_back(a.c_str());
-        cdvmh_options opt = {file.c_str(), argv.data(), static_cast<int>(argv.size()), 0,
-                             remarks ? 1 : 0};
+        std::string nvcc = cuda ? find_nvcc() : "";
+        cdvmh_options opt = {file.c_str(), argv.data(), static_cast<int>(argv.size()),
+                             nvcc.empty() ? 0 : 1, remarks ? 1 : 0};
         cdvmh_output out;
         int errors = cdvmh_rewrite(&opt, &out);
         for (size_t k = 0; k < out.ndiags; k++)
@@ -204,6 +326,37 @@ protected:
             return;
         }
         std::string text = out.host_c;
+        bool with_cuda = false;
+        if (out.cuda) {
+            std::vector<std::string> flags;
+            for (const std::string &a : args)
+                // not -isystem: clang's own headers are among them
+                if (a.rfind("-I", 0) == 0 || a.rfind("-iquote", 0) == 0 || a.rfind("-D", 0) == 0 ||
+                    a.rfind("-U", 0) == 0)
+                    flags.push_back(a.rfind("-iquote", 0) == 0 ? "-I" + a.substr(7) : a);
+            llvm::SmallString<256> dir(file);
+            llvm::sys::path::remove_filename(dir);
+            flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
+            std::string image;
+            if (!cuda_compiler.compile(nvcc, out.cuda, flags, image)) {
+                DiagnosticsEngine &D = CI.getDiagnostics();
+                D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                           "nvcc failed on the CUDA handlers of '%0' (build without "
+                                           "them: -Xclang -plugin-arg-cdvmh -Xclang no-cuda):\n%1"))
+                    << file << cuda_compiler.error;
+                cdvmh_output_free(&out);
+                return;
+            }
+            char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size());
+            text += embed;
+            free(embed);
+            with_cuda = true;
+        } else if (cuda && nvcc.empty() && remarks) {
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
+                                       "nvcc not found (set CDVMH_NVCC): '%0' gets host handlers only"))
+                << file;
+        }
         cdvmh_output_free(&out);
         if (!keep.empty())
             std::ofstream(keep) << text;
@@ -212,6 +365,8 @@ protected:
         inv->getPreprocessorOpts().addRemappedFile(
             file, llvm::MemoryBuffer::getMemBufferCopy(text, file).release());
         inv->getPreprocessorOpts().addMacroDef("_DVMH=1");
+        if (with_cuda)
+            inv->getPreprocessorOpts().addMacroDef("DVMH_CUDA_HANDLERS=1");
         inv->getFrontendOpts().ProgramAction = requested_action();
         inv->getFrontendOpts().ActionName.clear();
         inv->getHeaderSearchOpts().AddPath(runtime_include_dir(), frontend::Angled, false, true);

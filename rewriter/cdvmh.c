@@ -576,3 +576,31 @@ void cdvmh_output_free(cdvmh_output *out)
     free(out->cuda);
     memset(out, 0, sizeof *out);
 }
+
+char *cdvmh_cuda_embed(const char *file, const void *image, size_t size)
+{
+    char *base = sanitize(file);
+    strbuf b = {0};
+    sb_printf(&b, "\n#ifdef DVMH_CUDA_HANDLERS\n"
+                  "static const unsigned char dvmh_cuda_image_%s[] __attribute__((aligned(16))) =\n", base);
+    const unsigned char *p = image;
+    for (size_t k = 0; k < size; k += 32) {
+        sb_add(&b, "    \"");
+        for (size_t j = k; j < k + 32 && j < size; j++)
+            sb_printf(&b, "\\x%02x", p[j]);
+        sb_add(&b, "\"\n");
+    }
+    if (!size)
+        sb_add(&b, "    \"\"\n");
+    sb_add(&b, "    ;\n");
+    sb_printf(&b, "static dvmh_cuda_module dvmh_cuda_module_%s = {dvmh_cuda_image_%s, sizeof(dvmh_cuda_image_%s) - 1, \"",
+              base, base, base);
+    for (const char *c = file; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_add(&b, "\\");
+        sb_addn(&b, c, 1);
+    }
+    sb_add(&b, "\", NULL};\n#endif\n");
+    free(base);
+    return sb_take(&b);
+}

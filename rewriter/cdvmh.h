@@ -39,6 +39,11 @@ typedef struct cdvmh_output {
 int cdvmh_rewrite(const cdvmh_options *options, cdvmh_output *out);
 void cdvmh_output_free(cdvmh_output *out);
 
+/* The C that defines the module the CUDA launchers of 'file' launch from,
+ * holding the compiled image (a fatbin); appended to the generated C, which
+ * is then compiled with DVMH_CUDA_HANDLERS defined. */
+char *cdvmh_cuda_embed(const char *file, const void *image, size_t size);
+
 /* "file:line:col: error: message" plus the source line and a caret. */
 void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file);
 

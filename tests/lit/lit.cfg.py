@@ -17,3 +17,8 @@ config.substitutions.append(("%dvmcc", config.dvmcc))
 config.substitutions.append(("%runtime_include", config.runtime_include))
 config.substitutions.append(("FileCheck", config.filecheck))
 config.substitutions.append(("%not", config.not_tool))
+
+# CUDA handlers compiled by the plugin need nvcc (REQUIRES: nvcc)
+if getattr(config, "nvcc", ""):
+    config.available_features.add("nvcc")
+    config.environment["CDVMH_NVCC"] = config.nvcc

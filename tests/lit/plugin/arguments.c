@@ -1,11 +1,12 @@
 // The plugin's own arguments: help, keep=FILE, and clear errors for an
-// unknown argument and for CUDA handlers, which are not generated yet.
+// unknown argument and for a cuda-arch that names no GPU architecture.
 // RUN: %clang_plugin -Xclang -plugin-arg-cdvmh -Xclang help -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=HELP
 // RUN: rm -f %t.kept.c
 // RUN: %clang_plugin -Xclang -plugin-arg-cdvmh -Xclang keep=%t.kept.c -fsyntax-only %s
 // RUN: FileCheck %s --check-prefix=KEEP < %t.kept.c
 // RUN: not %clang_plugin -Xclang -plugin-arg-cdvmh -Xclang bogus -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not %clang_plugin -Xclang -plugin-arg-cdvmh -Xclang cuda-arch=sm_90 -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=CUDA
+// RUN: not %clang_plugin -Xclang -plugin-arg-cdvmh -Xclang cuda-arch=sm_80,volta -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=CUDA
+// RUN: %clang_plugin -Xclang -plugin-arg-cdvmh -Xclang cuda-arch=sm_90 -Xclang -plugin-arg-cdvmh -Xclang no-cuda -fsyntax-only %s
 #pragma dvm array distribute[block]
 double A[10];
 void f(void)
@@ -20,4 +21,4 @@ void f(void)
 // KEEP: dvmh_loop_create
 // KEEP-NOT: {{^}}#pragma dvm
 // BAD: error: cdvmh plugin: unknown argument 'bogus'
-// CUDA: error: cdvmh plugin: not supported yet: CUDA handlers (cuda-arch=sm_90)
+// CUDA: error: cdvmh plugin: cuda-arch: 'volta' is not a GPU architecture such as sm_90

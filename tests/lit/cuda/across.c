@@ -1,0 +1,26 @@
+// RUN: %cdvmh %s -o %t.c --cuda-out %t.cu
+// RUN: FileCheck %s --input-file %t.cu
+// RUN: FileCheck %s --check-prefix=HOST --input-file %t.c
+// An across loop becomes a wavefront: step t runs the points with
+// w0*i' + j' == t, where w0 exceeds every dependence distance along j, so
+// each point runs after everything it reads.
+#pragma dvm array distribute[block][block]
+double A[8][8];
+void f(void)
+{
+    int i, j;
+#pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][1:1])
+    for (i = 1; i < 7; i++)
+        for (j = 1; j < 7; j++)
+            A[i][j] = (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]) / 4;
+}
+// CHECK: const dvmh_idx dvmh_t, const dvmh_idx dvmh_w0)
+// CHECK: const dvmh_idx dvmh_nx = dvmh_n0;
+// CHECK: const dvmh_idx dvmh_i1 = dvmh_t - dvmh_w0 * dvmh_i0;
+// CHECK-NEXT: if (dvmh_i1 < 0 || dvmh_i1 >= dvmh_n1)
+// CHECK-NEXT: continue;
+// HOST: const dvmh_idx dvmh_w1 = 1;
+// HOST: const dvmh_idx dvmh_w0 = 1 + dvmh_w1 * (dvmh_max((1), (1)));
+// HOST: dvmh_last += dvmh_w0 * (dvmh_n[0] - 1);
+// HOST: for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {
+// HOST-NEXT: dvmh_cuda_launch(

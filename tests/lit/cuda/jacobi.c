@@ -1,0 +1,44 @@
+// RUN: %cdvmh %s -o %t.c --cuda-out %t.cu
+// RUN: FileCheck %s --input-file %t.cu
+// RUN: FileCheck %s --check-prefix=HOST --input-file %t.c
+// A Jacobi sweep: a 2-D kernel over the piece (j on x, i on y), restrict
+// pointers with hoisted strides, the launcher registered next to the host
+// handler.
+#define N 16
+#pragma dvm array distribute[block][block], shadow[1:1][1:1]
+double A[N][N];
+#pragma dvm array align([i][j] with A[i][j])
+double B[N][N];
+void sweep(void)
+{
+    int i, j;
+#pragma dvm parallel([i][j] on A[i][j]) shadow_renew(B)
+    for (i = 1; i < N - 1; i++)
+        for (j = 1; j < N - 1; j++)
+            A[i][j] = (B[i - 1][j] + B[i + 1][j] + B[i][j - 1] + B[i][j + 1]) / 4;
+}
+// CHECK: #define N 16
+// CHECK: extern "C" __global__ void dvmh_loop_jacobi_{{[0-9]+}}_kernel(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0, const dvmh_idx dvmh_n0,
+// CHECK: double *const __restrict__ A,
+// CHECK: const double *const __restrict__ B)
+// CHECK: const dvmh_idx dvmh_s0_0 = dvmh_e0_1;
+// CHECK: const dvmh_idx dvmh_s1_0 = dvmh_e1_1;
+// CHECK: const dvmh_idx dvmh_nx = dvmh_n1;
+// CHECK-NEXT: const dvmh_idx dvmh_ny = dvmh_n0;
+// CHECK: const dvmh_idx dvmh_i1 = dvmh_x;
+// CHECK-NEXT: const dvmh_idx dvmh_i0 = dvmh_y;
+// CHECK: const int i = (int)(dvmh_lo0 + dvmh_i0 * dvmh_st0);
+// CHECK-NEXT: const int j = (int)(dvmh_lo1 + dvmh_i1 * dvmh_st1);
+// CHECK-NEXT: #line 18 "{{.*}}jacobi.c"
+// CHECK-NEXT: A[(dvmh_idx)(i) * dvmh_s0_0 + (j)] = (B[(dvmh_idx)(i - 1) * dvmh_s1_0 + (j)] + B[(dvmh_idx)(i + 1) * dvmh_s1_0 + (j)] + B[(dvmh_idx)(i) * dvmh_s1_0 + (j - 1)] + B[(dvmh_idx)(i) * dvmh_s1_0 + (j + 1)]) / 4;
+// HOST: #include <dvmh.h>
+// HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS
+// HOST: static dvmh_cuda_module dvmh_cuda_module_jacobi;
+// HOST: static void dvmh_loop_jacobi_[[L:[0-9]+]]_cuda(dvmh_piece *dvmh_P)
+// HOST: unsigned dvmh_block[3] = {32, 8, 1};
+// HOST: dvmh_idx dvmh_count[3] = {dvmh_n[1], dvmh_n[0], 1};
+// HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_jacobi, "dvmh_loop_jacobi_[[L]]_kernel", dvmh_grid, dvmh_block,
+// HOST: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, dvmh_loop_jacobi_[[L]]);
+// HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS
+// HOST-NEXT: dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, dvmh_loop_jacobi_[[L]]_cuda);
+// HOST-NEXT: #endif

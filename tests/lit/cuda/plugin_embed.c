@@ -1,0 +1,23 @@
+// REQUIRES: nvcc
+// The plugin compiles the CUDA handlers with nvcc for the asked
+// architectures and embeds the fat binary in the object; no-cuda (or no
+// nvcc) leaves host handlers only.
+// RUN: %clang_plugin -fopenmp -Xclang -plugin-arg-cdvmh -Xclang cuda-arch=sm_80,sm_90 -Xclang -plugin-arg-cdvmh -Xclang keep=%t.kept.c -c %s -o %t.o
+// RUN: FileCheck %s --check-prefix=KEPT --input-file %t.kept.c
+// RUN: nm %t.o | FileCheck %s --check-prefix=OBJ
+// RUN: %clang_plugin -fopenmp -Xclang -plugin-arg-cdvmh -Xclang no-cuda -c %s -o %t.host.o
+// RUN: nm %t.host.o | FileCheck %s --check-prefix=HOSTONLY
+#pragma dvm array distribute[block]
+double A[64];
+void f(void)
+{
+    int i;
+#pragma dvm parallel([i] on A[i])
+    for (i = 0; i < 64; i++)
+        A[i] = 2 * i;
+}
+// KEPT: static const unsigned char dvmh_cuda_image_plugin_embed[] __attribute__((aligned(16))) =
+// KEPT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_plugin_embed,
+// OBJ: dvmh_cuda_image_plugin_embed
+// OBJ: dvmh_loop_plugin_embed_{{[0-9]+}}_cuda
+// HOSTONLY-NOT: dvmh_cuda

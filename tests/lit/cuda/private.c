@@ -1,0 +1,22 @@
+// RUN: %cdvmh %s -o %t.c --cuda-out %t.cu
+// RUN: FileCheck %s --input-file %t.cu
+// A private variable is declared in the kernel, one per thread; a scalar
+// read in the body arrives by value; a 1-D ordinary array keeps its indexing.
+double a[100], b[100];
+void f(double w)
+{
+    int i;
+    double t;
+#pragma dvm parallel([i]) private(t)
+    for (i = 0; i < 100; i++) {
+        t = w * a[i];
+        b[i] = t * t;
+    }
+}
+// CHECK: const double *const __restrict__ a,
+// CHECK-NEXT: double *const __restrict__ b,
+// CHECK-NEXT: const double w)
+// CHECK: double t;
+// CHECK: const int i = (int)(dvmh_lo0 + dvmh_i0 * dvmh_st0);
+// CHECK: t = w * a[i];
+// CHECK-NEXT: b[i] = t * t;

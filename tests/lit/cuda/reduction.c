@@ -1,0 +1,38 @@
+// RUN: %cdvmh %s -o %t.c --cuda-out %t.cu
+// RUN: FileCheck %s --input-file %t.cu
+// RUN: FileCheck %s --check-prefix=HOST --input-file %t.c
+// Reductions: each thread's copy starts at the identity the runtime gives,
+// blocks combine in shared memory, one more kernel combines the blocks,
+// the launcher reports the piece's result.
+double a[100];
+void f(void)
+{
+    int i, loc[1];
+    double s = 0, m = -1, mx = -1;
+#pragma dvm parallel([i]) reduction(sum(s), max(m), maxloc(mx, loc, 1))
+    for (i = 0; i < 100; i++) {
+        s += a[i];
+        if (a[i] > m) m = a[i];
+        if (a[i] > mx) { mx = a[i]; loc[0] = i; }
+    }
+}
+// CHECK: const dvmh_vals<double, 1> dvmh_init0, double *const dvmh_part0, char *const dvmh_partloc0,
+// CHECK-NEXT: const dvmh_vals<double, 1> dvmh_init1, double *const dvmh_part1, char *const dvmh_partloc1,
+// CHECK-NEXT: const dvmh_vals<double, 1> dvmh_init2, double *const dvmh_part2,
+// CHECK-NEXT: const dvmh_vals<int, 1> dvmh_initloc2, int *const dvmh_partloc2)
+// CHECK: double s;
+// CHECK-NEXT: memcpy(&s, &dvmh_init0, sizeof(s));
+// CHECK: int loc[1];
+// CHECK-NEXT: memcpy(&loc, &dvmh_initloc2, sizeof(loc));
+// CHECK: dvmh_block_reduce<DVMH_RED_SUM, double, 1, char, 0>(&s, (const char *)0, dvmh_part0, dvmh_partloc0);
+// CHECK-NEXT: dvmh_block_reduce<DVMH_RED_MAX, double, 1, char, 0>(&m, (const char *)0, dvmh_part1, dvmh_partloc1);
+// CHECK-NEXT: dvmh_block_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>(&mx, loc, dvmh_part2, dvmh_partloc2);
+// CHECK: extern "C" __global__ void dvmh_loop_reduction_{{[0-9]+}}_red2(const dvmh_vals<double, 1> dvmh_init, double *dvmh_part,
+// CHECK-NEXT: int *dvmh_partloc, unsigned dvmh_nparts, int dvmh_first, double *dvmh_res, int *dvmh_resloc)
+// CHECK: dvmh_grid_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>
+// HOST: dvmh_red_init(dvmh_P, 2, &mx, &loc);
+// HOST: _red2", dvmh_one, dvmh_red_block,
+// HOST: dvmh_cuda_read(dvmh_P, &mx, dvmh_res2, sizeof(mx));
+// HOST-NEXT: dvmh_cuda_read(dvmh_P, &loc, dvmh_resloc2, sizeof(loc));
+// HOST: dvmh_red_put(dvmh_P, 0, 0, &s, NULL);
+// HOST: dvmh_red_put(dvmh_P, 2, 0, &mx, &loc);
