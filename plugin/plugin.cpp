@@ -142,6 +142,7 @@ public:
         if (const char *dir = getenv("CDVMH_CUDA_CACHE")) {
             char name[32];
             snprintf(name, sizeof name, "/%016llx.fatbin", static_cast<unsigned long long>(key));
+            llvm::sys::fs::create_directories(dir);
             cached = std::string(dir) + name;
             if (auto buf = llvm::MemoryBuffer::getFile(cached)) {
                 image = (*buf)->getBuffer().str();

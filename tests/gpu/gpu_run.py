@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Runs C-DVMH programs on the GPUs of this machine (DVMH_NUM_CUDAS=1 and
+2 devices' worth of processes) against their sequential output, through
+the e2e runner. Exit 77 (skipped) when the CUDA driver cannot be loaded."""
+import ctypes
+import os
+import subprocess
+import sys
+
+
+def main():
+    try:
+        ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        print("SKIP: no GPU (libcuda.so.1 not loadable)")
+        return 77
+    runner, dvmcc, programs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    env = dict(os.environ, DVMH_NUM_CUDAS="1")
+    failed = []
+    for p in programs:
+        r = subprocess.run([sys.executable, runner, p, "--dvmcc", dvmcc, "--procs", "1,2",
+                            "--threads", "1", "--emus", "0"], env=env)
+        if r.returncode not in (0, 77):
+            failed.append(p)
+    if failed:
+        print("FAILED on the GPU: " + " ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
