@@ -8,7 +8,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifndef CUDA_VERSION                /* cuda.h not included (it is only in a layout test) */
 typedef int CUresult;              /* 0: CUDA_SUCCESS */
+#endif
 typedef int CUdevice;
 typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
@@ -16,10 +18,10 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef unsigned long long CUdeviceptr;
 
-enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE = 2 };
-enum { CUDA_ERROR_OUT_OF_MEMORY = 2, CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704 };
-enum { CU_STREAM_NON_BLOCKING = 1 };
-enum { CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+enum { DRV_MEMORYTYPE_HOST = 1, DRV_MEMORYTYPE_DEVICE = 2 };
+enum { DRV_ERROR_OUT_OF_MEMORY = 2, DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704 };
+enum { DRV_STREAM_NON_BLOCKING = 1 };
+enum { DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
 
 typedef struct cuda_memcpy3d {
     size_t srcXInBytes, srcY, srcZ, srcLOD;

@@ -93,12 +93,12 @@ void *gpu_alloc(gpu *g, size_t bytes)
     } else {
         push(g);
         CUresult e = gpu_api()->MemAlloc(&b.ptr, bytes);
-        if (e == CUDA_ERROR_OUT_OF_MEMORY && g->cached_count) {
+        if (e == DRV_ERROR_OUT_OF_MEMORY && g->cached_count) {
             free_cache(g);
             e = gpu_api()->MemAlloc(&b.ptr, bytes);
         }
         pop(g);
-        if (e == CUDA_ERROR_OUT_OF_MEMORY) {
+        if (e == DRV_ERROR_OUT_OF_MEMORY) {
             pthread_mutex_unlock(&g->lock);
             return NULL;
         }
@@ -197,14 +197,14 @@ static void slab_copy(gpu *g, void *vctx, const box_copy *c, char *dst, const ch
     copy_ctx *ctx = vctx;
     cuda_memcpy3d m;
     memset(&m, 0, sizeof m);
-    m.srcMemoryType = ctx->src_host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+    m.srcMemoryType = ctx->src_host ? DRV_MEMORYTYPE_HOST : DRV_MEMORYTYPE_DEVICE;
     if (ctx->src_host)
         m.srcHost = src;
     else
         m.srcDevice = (CUdeviceptr)(uintptr_t)src;
     m.srcPitch = src_pitch;
     m.srcHeight = src_height;
-    m.dstMemoryType = ctx->dst_host ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+    m.dstMemoryType = ctx->dst_host ? DRV_MEMORYTYPE_HOST : DRV_MEMORYTYPE_DEVICE;
     if (ctx->dst_host)
         m.dstHost = dst;
     else
@@ -333,12 +333,12 @@ static void slab_peer(gpu *g, void *vctx, const box_copy *c, char *dst, const ch
     peer_ctx *ctx = vctx;
     cuda_memcpy3d_peer m;
     memset(&m, 0, sizeof m);
-    m.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    m.srcMemoryType = DRV_MEMORYTYPE_DEVICE;
     m.srcDevice = (CUdeviceptr)(uintptr_t)src;
     m.srcContext = ctx->src->ctx;
     m.srcPitch = src_pitch;
     m.srcHeight = src_height;
-    m.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    m.dstMemoryType = DRV_MEMORYTYPE_DEVICE;
     m.dstDevice = (CUdeviceptr)(uintptr_t)dst;
     m.dstContext = g->ctx;
     m.dstPitch = dst_pitch;
@@ -360,7 +360,7 @@ static void op_from_peer(device *d, device *peer, const box_copy *c)
         gpu_check(g, gpu_api()->DeviceCanAccessPeer(&can, g->cu, p->cu), "cuDeviceCanAccessPeer");
         if (can) {
             CUresult e = gpu_api()->CtxEnablePeerAccess(p->ctx, 0);
-            if (e != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+            if (e != DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED)
                 gpu_check(g, e, "cuCtxEnablePeerAccess");
         }
         g->peer_enabled |= 1u << p->ordinal;
@@ -473,7 +473,7 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         gpu_check(g, api->DeviceGet(&g->cu, k), "cuDeviceGet");
         gpu_check(g, api->DevicePrimaryCtxRetain(&g->ctx, g->cu), "cuDevicePrimaryCtxRetain");
         push(g);
-        gpu_check(g, api->StreamCreate(&g->stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+        gpu_check(g, api->StreamCreate(&g->stream, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");
         pop(g);
         backend.gpus[backend.count++] = g;
         out[opened++] = d;

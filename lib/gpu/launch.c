@@ -73,7 +73,7 @@ static CUfunction kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_t s
         st->kernels[o] = k;
     }
     if (shared > (size_t)k->shared_set) {
-        gpu_check(g, gpu_api()->FuncSetAttribute(k->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        gpu_check(g, gpu_api()->FuncSetAttribute(k->fn, DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                                  (int)shared),
                   "cuFuncSetAttribute");
         k->shared_set = (int)shared;
