@@ -122,6 +122,24 @@ static void count_move(var *v, int reason, int to, int from, unsigned long long 
     stats_transfer(reason, dir, bytes, seconds);
 }
 
+void var_fetch_box(var *v, int dev, const box *b, void *packed)
+{
+    const repr *r = &v->rep[dev];
+    box_copy c;
+    c.rank = v->rank;
+    c.elem_size = v->elem_size;
+    dvmh_idx stride = 1;
+    for (int d = v->rank - 1; d >= 0; d--) {
+        c.count[d] = b->hi[d] - b->lo[d] + 1;
+        c.dst_stride[d] = stride;
+        stride *= c.count[d];
+    }
+    repr_strides(v, r, c.src_stride);
+    c.dst = packed;
+    c.src = repr_address(v, r, b->lo);
+    device_copy(device_get(0), device_get(dev), &c);
+}
+
 void var_count_processes(var *v, int reason, size_t bytes)
 {
     if (v)

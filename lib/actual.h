@@ -73,6 +73,9 @@ bool var_host_actual(const var *v);
 /* Bytes sent to other processes on behalf of the variable. */
 void var_count_processes(var *v, int reason, size_t bytes);
 
+/* Copies box b (inside dev's representative) into a packed buffer (not
+ * counted: comparative debugging). */
+void var_fetch_box(var *v, int dev, const box *b, void *packed);
 /* Bytes moved that belong to no variable (reduction results). */
 void actual_count(int reason, int direction, unsigned long long bytes);
 /* Total bytes moved for a reason and direction (all variables; < 0: any). */

@@ -2,6 +2,7 @@
  * arrays of every translation unit), finish, errors, time. */
 #include "internal.h"
 #include "comm.h"
+#include "compare.h"
 #include "device.h"
 #include "stats.h"
 
@@ -69,13 +70,11 @@ void dvmh_init(int *argc, char ***argv)
     static const char *const static_only[] = { "static", NULL };
     static const char *const dynamic_kinds[] = { "dynamic", "dynamic1", "dynamic2", NULL };
     env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
-    static const char *const later_features[] = { "DVMH_TRACE", "DVMH_COMPARE_DEBUG" };
-    for (int k = 0; k < 2; k++) {
-        const char *v = getenv(later_features[k]);
-        if (v && *v && strcmp(v, "0") != 0)
-            dvmh_fatal(NULL, 0, "%s='%s': not supported yet", later_features[k], v);
-    }
+    const char *trace = getenv("DVMH_TRACE");
+    if (trace && *trace)
+        dvmh_fatal(NULL, 0, "DVMH_TRACE='%s': not supported yet", trace);
     stats_start();
+    compare_start();
     devices_start(c->threads);
     atexit(finish_at_exit);
     for (int k = 0; k < c->init_count; k++)

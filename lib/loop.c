@@ -4,7 +4,10 @@
 #include "internal.h"
 #include "actual.h"
 #include "comm.h"
+#include "compare.h"
 #include "stats.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,8 @@ typedef struct loop_data {
     size_t elem_size;
     unsigned access;
     var *var;                       /* NULL: memory the runtime does not know */
+    const char *name;               /* the program's name (messages) */
+    int type;                       /* element type (comparative debugging) */
     /* which elements an iteration touches: map[d] gives dimension d in terms
      * of a loop dimension (ANY: the whole dimension); reads reach reach_lo/hi
      * further (given by the compiler, else the shadow widths) */
@@ -146,7 +151,7 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
     GROW(l->data, l->data_count);
     l->data[l->data_count] = (loop_data){.array = a, .rank = a->head.rank,
                                          .elem_size = a->head.elem_size, .access = access,
-                                         .var = a->var};
+                                         .var = a->var, .type = a->type};
     for (int k = 0; k < DVMH_MAX_RANK; k++)
         l->data[l->data_count].reach_dim[k] = -1;
     return l->data_count++;
@@ -157,7 +162,8 @@ int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext
 {
     GROW(l->data, l->data_count);
     loop_data *d = &l->data[l->data_count];
-    *d = (loop_data){.addr = addr, .rank = rank, .elem_size = elem_size, .access = access};
+    *d = (loop_data){.addr = addr, .rank = rank, .elem_size = elem_size, .access = access,
+                     .type = DVMH_T_OTHER};
     for (int k = 0; k < DVMH_MAX_RANK; k++)
         d->reach_dim[k] = -1;
     for (int k = 0; k < rank; k++)
@@ -254,6 +260,15 @@ void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules)
         d->map[k] = rules[k];
     }
     d->tied = true;
+}
+
+void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type)
+{
+    if (data < 0 || data >= l->data_count)
+        dvmh_fatal(l->file, l->line, "description of unknown data");
+    l->data[data].name = name;
+    if (type >= 0)
+        l->data[data].type = type;
 }
 
 void dvmh_loop_reach(dvmh_loop *l, int data, const int *loop_dim, const dvmh_idx *lo,
@@ -693,10 +708,183 @@ static void run_piece(dvmh_loop *l, const loop_piece *lp)
 /* The local part on the devices of the region: each piece in iteration
  * order gets its data actualized, runs, and owns what it wrote. Running the
  * pieces in order keeps the sequential meaning of across loops too. */
+/* ---- comparative debugging ---- */
+
+typedef struct index_namer {
+    const loop_data *d;
+    const box *b;                   /* array: global indices; data: bytes */
+} index_namer;
+
+static void name_index(long long k, char *buf, size_t n, const void *arg)
+{
+    const index_namer *in = arg;
+    const loop_data *d = in->d;
+    dvmh_idx idx[DVMH_MAX_RANK];
+    if (d->array) {
+        for (int x = d->rank - 1; x >= 0; x--) {
+            dvmh_idx extent = in->b->hi[x] - in->b->lo[x] + 1;
+            idx[x] = in->b->lo[x] + k % extent;
+            k /= extent;
+        }
+    } else {
+        /* byte address -> element of the program's view */
+        long long e = (in->b->lo[0] - (dvmh_idx)(uintptr_t)d->addr) / (dvmh_idx)d->elem_size + k;
+        for (int x = d->rank - 1; x >= 0; x--) {
+            idx[x] = x > 0 ? e % d->ext[x] : e;
+            e = x > 0 ? e / d->ext[x] : e;
+        }
+    }
+    size_t used = 0;
+    for (int x = 0; x < d->rank && used < n; x++)
+        used += (size_t)snprintf(buf + used, n - used, "[%lld]", (long long)idx[x]);
+}
+
+/* Compares what the accelerator pieces wrote with the host's results
+ * (host memory), element by element. */
+static void compare_written(dvmh_loop *l, const loop_piece *p)
+{
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    for (int x = 0; x < l->rank; x++) {
+        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
+        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
+    }
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (!d->var || !(d->access & DVMH_WRITE))
+            continue;
+        box_set boxes;
+        box_set_init(&boxes, d->var->rank);
+        data_boxes(d, lo, hi, false, &boxes);
+        for (int m = 0; m < boxes.count; m++) {
+            const box *b = &boxes.boxes[m];
+            size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
+            char *accel = malloc(bytes + 1), *host = malloc(bytes + 1);
+            if (!accel || !host)
+                dvmh_fatal(l->file, l->line, "out of memory");
+            var_fetch_box(d->var, p->device, b, accel);
+            var_fetch_box(d->var, 0, b, host);
+            compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
+                                 device_get(p->device)->name};
+            index_namer in = {d, b};
+            /* ordinary data is tracked in bytes: compare whole elements */
+            compare_values(&site, d->type, d->elem_size, accel, host,
+                           (long long)(bytes / d->elem_size), name_index, &in);
+            free(accel);
+            free(host);
+        }
+        box_set_free(&boxes);
+    }
+}
+
+/* DVMH_EMU_FAULT: an emulated accelerator spoils the first element it
+ * wrote, so tests can see comparative debugging catch a wrong device. */
+static void inject_fault(dvmh_loop *l, const loop_piece *p)
+{
+    if (device_get(p->device)->kind != DEVICE_EMU)
+        return;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    for (int x = 0; x < l->rank; x++) {
+        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
+        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
+    }
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (!d->var || !(d->access & DVMH_WRITE))
+            continue;
+        box_set boxes;
+        box_set_init(&boxes, d->var->rank);
+        data_boxes(d, lo, hi, false, &boxes);
+        if (boxes.count > 0) {
+            const repr *r = &d->var->rep[p->device];
+            dvmh_idx stride = 1, off = 0;
+            for (int x = d->var->rank - 1; x >= 0; x--) {
+                off += (boxes.boxes[0].lo[x] - r->box.lo[x]) * stride;
+                stride *= r->box.hi[x] - r->box.lo[x] + 1;
+            }
+            /* the most significant byte (little-endian): a large change */
+            r->base[(off + 1) * (dvmh_idx)d->var->elem_size - 1] ^= 0x40;
+            box_set_free(&boxes);
+            return;
+        }
+        box_set_free(&boxes);
+    }
+}
+
+/* Comparative debugging of a loop in a region: the accelerators run their
+ * pieces from the inputs the host holds too, then the host runs the whole
+ * local part from those inputs; their results are compared and the host's
+ * are kept. */
+static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
+{
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    loop_range(l, lo, hi);
+    box_set boxes;
+    /* the inputs, on the host */
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (!d->var)
+            continue;
+        box_set_init(&boxes, d->var->rank);
+        for (int pass = 0; pass < 2; pass++) {
+            data_boxes(d, lo, hi, pass == 1, &boxes);
+            for (int m = 0; m < boxes.count; m++)
+                var_actualize(d->var, 0, &boxes.boxes[m], MOVE_REGION);
+        }
+        box_set_free(&boxes);
+    }
+    for (int k = 0; k < n; k++) {
+        actualize_piece(l, &pieces[k]);
+        run_piece(l, &pieces[k]);
+        if (compare_fault_injection())
+            inject_fault(l, &pieces[k]);
+        fold_reductions(l);
+        piece_written(l, &pieces[k]);
+    }
+    unsigned char *saved[l->red_count + 1];
+    for (int k = 0; k < l->red_count; k++) {
+        saved[k] = l->reds[k].acc;
+        l->reds[k].acc = NULL;
+    }
+    loop_piece host = {.device = 0};
+    memcpy(host.first, l->first, sizeof l->first);
+    memcpy(host.last, l->last, sizeof l->last);
+    run_piece(l, &host);
+    fold_reductions(l);
+    for (int k = 0; k < n; k++)
+        compare_written(l, &pieces[k]);
+    for (int k = 0; k < l->red_count; k++) {
+        loop_reduction *r = &l->reds[k];
+        char what[32];
+        snprintf(what, sizeof what, "reduction %d", k + 1);
+        compare_site site = {l->file, l->line, what, "accelerators"};
+        compare_values(&site, r->type, reduce_type_size(r->type), saved[k], r->acc, r->count,
+                       NULL, NULL);
+        free(saved[k]);
+    }
+    piece_written(l, &host);
+}
+
+/* The local part on the devices of the region: each piece in iteration
+ * order gets its data actualized, runs, and owns what it wrote. Running the
+ * pieces in order keeps the sequential meaning of across loops too. */
 static void run_local_part(dvmh_loop *l, bool splittable)
 {
     loop_piece pieces[DEVICE_MAX];
     int n = make_pieces(l, splittable, pieces);
+    bool accelerators = false;
+    for (int k = 0; k < n; k++)
+        accelerators |= pieces[k].device != 0;
+    if (accelerators && compare_enabled()) {
+        /* the host's copy holds the inputs: only accelerators take pieces */
+        int m = 0;
+        for (int k = 0; k < n; k++)
+            if (pieces[k].device != 0)
+                pieces[m++] = pieces[k];
+        if (m < n) /* the host's share goes to the first accelerator */
+            memcpy(pieces[0].first, l->first, sizeof l->first);
+        run_compared(l, pieces, m);
+        return;
+    }
     for (int k = 0; k < n; k++) {
         actualize_piece(l, &pieces[k]);
         run_piece(l, &pieces[k]);

@@ -805,6 +805,9 @@ void gen_parallel(gen *g, attached *at)
         if (!data[k].obj && !gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor),
                                             &drank, &elem))
             continue;
+        const char *tcode = data[k].obj ? NULL : gen_type_code(elem);
+        sb_printf(&c, "    dvmh_loop_describe(dvmh_L, %d, \"%s\", %s);\n", k, data[k].name,
+                  data[k].obj ? "-1" : tcode ? tcode : "DVMH_T_OTHER");
         char *reach = gen_reach_call(g, body, data[k].decl, drank, d->loop_vars, rank, k);
         if (reach) {
             sb_add(&c, reach);

@@ -18,8 +18,7 @@ Markers in the program:
 
 The matrix: --procs/--threads/--emus, else the environment (E2E_PROCS,
 E2E_THREADS, E2E_EMUS), else 1 x 1,2 x 0; with --suite the last fallback
-is the test suite's matrix 1,2,3,4 x 1,2 x 0 (emulated devices join it when the
-runtime has them: it refuses DVMH_NUM_EMUS > 0 until then).
+is the test suite's matrix 1,2,3,4 x 1,2 x 0,1,2.
 """
 import argparse
 import os
@@ -124,7 +123,7 @@ def main():
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
     ap.add_argument("--timeout", type=float, default=30)
     opt = ap.parse_args()
-    fallback = {"procs": "1,2,3,4", "threads": "1,2", "emus": "0"} if opt.suite else \
+    fallback = {"procs": "1,2,3,4", "threads": "1,2", "emus": "0,1,2"} if opt.suite else \
         {"procs": "1", "threads": "1,2", "emus": "0"}
     for name in ("procs", "threads", "emus"):
         if getattr(opt, name) is None:

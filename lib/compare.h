@@ -1,0 +1,30 @@
+/* compare.h: comparative debugging: accelerator results against the
+ * host's, reported per variable and element with the loop's line. */
+#ifndef DVMH_COMPARE_H
+#define DVMH_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Reads DVMH_COMPARE_DEBUG and its tolerances (start-up). */
+void compare_start(void);
+bool compare_enabled(void);
+/* DVMH_EMU_FAULT=1: emulated accelerators spoil one written element of
+ * every piece they run, so that tests see comparative debugging catch it. */
+bool compare_fault_injection(void);
+
+typedef struct compare_site {
+    const char *file;
+    int line;
+    const char *what;               /* "A", "reduction 1" */
+    const char *device;             /* "emu0" */
+} compare_site;
+
+/* Compares count packed elements of a type (enum dvmh_type); prints the
+ * first differences (index_text names element k) and returns how many. */
+long compare_values(const compare_site *site, int type, size_t elem_size, const void *accel,
+                    const void *host, long long count,
+                    void (*index_text)(long long k, char *buf, size_t n, const void *arg),
+                    const void *arg);
+
+#endif

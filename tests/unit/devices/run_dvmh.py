@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Compiles a C-DVMH test program with dvmcc and runs it on one process with
+the given DVMH_* settings; passes when it exits 0 and its stderr matches
+every --stderr REGEX=COUNT (COUNT lines matching REGEX)."""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ap = argparse.ArgumentParser()
+ap.add_argument('program')
+ap.add_argument('--dvmcc', required=True)
+ap.add_argument('--env', action='append', default=[], help='NAME=VALUE')
+ap.add_argument('--stderr', action='append', default=[], help='REGEX=COUNT')
+ap.add_argument('--oracle', help='C compiler: stdout must equal the plain C build\'s')
+opt = ap.parse_args()
+
+with tempfile.TemporaryDirectory() as tmp:
+    exe = os.path.join(tmp, 'prog')
+    c = subprocess.run([opt.dvmcc, '-O2', opt.program, '-o', exe, '-lm'],
+                       capture_output=True, text=True)
+    if c.returncode != 0:
+        print('compile failed:\n' + c.stderr)
+        sys.exit(1)
+    env = {k: v for k, v in os.environ.items() if not k.startswith('DVMH_')}
+    env['DVMH_NUM_THREADS'] = '1'
+    for setting in opt.env:
+        name, value = setting.split('=', 1)
+        env[name] = value
+    r = subprocess.run([exe], env=env, capture_output=True, text=True, timeout=120)
+    sys.stdout.write(r.stdout)
+    failed = r.returncode != 0
+    if opt.oracle:
+        plain = os.path.join(tmp, 'plain')
+        subprocess.run([opt.oracle, '-O2', '-w', opt.program, '-o', plain, '-lm'], check=True)
+        want = subprocess.run([plain], capture_output=True, text=True, timeout=120).stdout
+        if want != r.stdout:
+            print('stdout differs from the plain C build:\n' + want)
+            failed = True
+    if failed:
+        print('exit status %d\nstderr:\n%s' % (r.returncode, r.stderr))
+    for check in opt.stderr:
+        regex, count = check.rsplit('=', 1)
+        got = sum(1 for line in r.stderr.splitlines() if re.search(regex, line))
+        if got != int(count):
+            print('stderr: %d lines match %r, want %s\nstderr:\n%s' % (got, regex, count, r.stderr))
+            failed = True
+    sys.exit(1 if failed else 0)
