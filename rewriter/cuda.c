@@ -595,7 +595,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 }
             }
         } else {
-            sb_add(&h, "    const size_t dvmh_shared = 0;\n");
+            sb_add(&h, "    const size_t dvmh_shared = 0;\n    (void)dvmh_blocks;\n");
         }
         if (any_dep) {
             sb_add(&h, "    dvmh_idx dvmh_t = 0, dvmh_last = 0;\n");
