@@ -315,7 +315,11 @@ protected:
         std::vector<const char *> argv;
         for (const std::string &a : args)
             argv.push_back(a.c_str());
-        std::string nvcc = cuda ? find_nvcc() : "";
+        // -fsyntax-only and -E produce no object: no device image either
+        frontend::ActionKind action_kind = requested_action();
+        bool wants_object = action_kind != frontend::ParseSyntaxOnly &&
+                            action_kind != frontend::PrintPreprocessedInput;
+        std::string nvcc = cuda && wants_object ? find_nvcc() : "";
         cdvmh_options opt = {file.c_str(), argv.data(), static_cast<int>(argv.size()),
                              nvcc.empty() ? 0 : 1, remarks ? 1 : 0};
         cdvmh_output out;
@@ -352,7 +356,7 @@ protected:
             text += embed;
             free(embed);
             with_cuda = true;
-        } else if (cuda && nvcc.empty() && remarks) {
+        } else if (cuda && wants_object && nvcc.empty() && remarks) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
                                        "nvcc not found (set CDVMH_NVCC): '%0' gets host handlers only"))
