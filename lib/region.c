@@ -396,13 +396,12 @@ void dvmh_remote_end(const char *file, int line)
 
 void dvmh_interval_begin(const char *file, int line, long id)
 {
-    (void)file;
-    (void)line;
-    (void)id;
+    stats_interval_begin(file, line, id);
 }
 
 void dvmh_interval_end(const char *file, int line)
 {
     (void)file;
     (void)line;
+    stats_interval_end();
 }

@@ -12,7 +12,8 @@
 typedef struct stats_record {
     const char *file;
     int line;
-    bool is_region;
+    int kind;                       /* 0 loop, 1 region, 2 interval */
+    long id;                        /* interval */
     long long runs;
     double device_seconds[DEVICE_MAX];
     long long device_iterations[DEVICE_MAX];
@@ -26,6 +27,8 @@ static struct {
     char *path;                     /* NULL: stderr */
     stats_record *records, **tail;
     stats_record *region, *loop;    /* open scopes */
+    stats_record *intervals[16];    /* open intervals, innermost last */
+    int interval_depth;
     stats_record total;
 } stats = {.tail = &stats.records};
 
@@ -48,17 +51,18 @@ bool stats_enabled(void)
     return stats.enabled;
 }
 
-static stats_record *find(const char *file, int line, bool is_region)
+static stats_record *find(const char *file, int line, int kind, long id)
 {
     for (stats_record *r = stats.records; r; r = r->next)
-        if (r->line == line && r->is_region == is_region && strcmp(r->file, file) == 0)
+        if (r->line == line && r->kind == kind && r->id == id && strcmp(r->file, file) == 0)
             return r;
     stats_record *r = calloc(1, sizeof *r);
     if (!r)
         dvmh_fatal(file, line, "out of memory");
     r->file = file;
     r->line = line;
-    r->is_region = is_region;
+    r->kind = kind;
+    r->id = id;
     *stats.tail = r;
     stats.tail = &r->next;
     return r;
@@ -68,7 +72,7 @@ void stats_region_begin(const char *file, int line)
 {
     if (!stats.enabled)
         return;
-    stats.region = find(file, line, true);
+    stats.region = find(file, line, 1, 0);
     stats.region->runs++;
 }
 
@@ -81,7 +85,7 @@ void stats_loop_begin(const char *file, int line)
 {
     if (!stats.enabled)
         return;
-    stats.loop = find(file, line, false);
+    stats.loop = find(file, line, 0, 0);
     stats.loop->runs++;
 }
 
@@ -90,12 +94,44 @@ void stats_loop_end(void)
     stats.loop = NULL;
 }
 
+void stats_interval_begin(const char *file, int line, long id)
+{
+    if (!stats.enabled)
+        return;
+    stats_record *r = find(file, line, 2, id);
+    r->runs++;
+    if (stats.interval_depth < 16)
+        stats.intervals[stats.interval_depth] = r;
+    stats.interval_depth++;
+}
+
+void stats_interval_end(void)
+{
+    if (stats.enabled && stats.interval_depth > 0)
+        stats.interval_depth--;
+}
+
+/* Every open scope, innermost first. */
+static int open_scopes(stats_record **scopes)
+{
+    int n = 0;
+    if (stats.loop)
+        scopes[n++] = stats.loop;
+    if (stats.region)
+        scopes[n++] = stats.region;
+    for (int k = (stats.interval_depth < 16 ? stats.interval_depth : 16) - 1; k >= 0; k--)
+        scopes[n++] = stats.intervals[k];
+    scopes[n++] = &stats.total;
+    return n;
+}
+
 void stats_device_work(int device, double seconds, long long iterations)
 {
     if (!stats.enabled)
         return;
-    stats_record *scopes[3] = {stats.loop, stats.region, &stats.total};
-    for (int k = 0; k < 3; k++)
+    stats_record *scopes[20];
+    int n = open_scopes(scopes);
+    for (int k = 0; k < n; k++)
         if (scopes[k]) {
             scopes[k]->device_seconds[device] += seconds;
             scopes[k]->device_iterations[device] += iterations;
@@ -106,8 +142,9 @@ void stats_transfer(int reason, int direction, unsigned long long bytes, double 
 {
     if (!stats.enabled)
         return;
-    stats_record *scopes[3] = {stats.loop, stats.region, &stats.total};
-    for (int k = 0; k < 3; k++)
+    stats_record *scopes[20];
+    int n = open_scopes(scopes);
+    for (int k = 0; k < n; k++)
         if (scopes[k]) {
             scopes[k]->bytes[reason][direction] += bytes;
             scopes[k]->transfer_seconds[reason] += seconds;
@@ -125,6 +162,8 @@ static const char *const direction_names[MOVE_DIRECTIONS] = {
 static void print_record(FILE *out, const stats_record *r, const char *title)
 {
     fprintf(out, "%s", title);
+    if (r->kind == 2 && r->id != 0)
+        fprintf(out, " %ld", r->id);
     if (r->file)
         fprintf(out, " %s:%d, %lld run%s", r->file, r->line, r->runs, r->runs == 1 ? "" : "s");
     fputc('\n', out);
@@ -164,7 +203,7 @@ void stats_finish(void)
         fprintf(out, "DVMH statistics, process %d of %d, %d device%s\n", comm_process_rank(),
                 comm_process_count(), device_count(), device_count() == 1 ? "" : "s");
         for (stats_record *r = stats.records; r; r = r->next)
-            print_record(out, r, r->is_region ? "region" : "loop");
+            print_record(out, r, r->kind == 1 ? "region" : r->kind == 2 ? "interval" : "loop");
         print_record(out, &stats.total, "total");
         if (out != stderr)
             fclose(out);

@@ -17,6 +17,8 @@ bool stats_enabled(void);
  * device times and transfers; every enclosing one too. */
 void stats_region_begin(const char *file, int line);
 void stats_region_end(void);
+void stats_interval_begin(const char *file, int line, long id);
+void stats_interval_end(void);
 void stats_loop_begin(const char *file, int line);
 void stats_loop_end(void);
 void stats_device_work(int device, double seconds, long long iterations);
