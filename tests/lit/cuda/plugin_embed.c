@@ -7,14 +7,24 @@
 // RUN: nm %t.o | FileCheck %s --check-prefix=OBJ
 // RUN: %clang_plugin -fopenmp -Xclang -plugin-arg-cdvmh -Xclang no-cuda -c %s -o %t.host.o
 // RUN: nm %t.host.o | FileCheck %s --check-prefix=HOSTONLY
+// Command-line macros reach the CUDA source too: names the runtime's CUDA
+// prelude uses (template parameters, locals) must not collide with common ones.
+// RUN: %clang_plugin -fopenmp -DN=64 -DM=3 -DL=5 -DOP=1 -Dv=w -Dk=kk -c %s -o %t.macros.o
+// RUN: nm %t.macros.o | FileCheck %s --check-prefix=OBJ
 #pragma dvm array distribute[block]
-double A[64];
+#ifndef N
+#define N 64
+#endif
+double A[N];
 void f(void)
 {
     int i;
-#pragma dvm parallel([i] on A[i])
-    for (i = 0; i < 64; i++)
+    double s = 0;
+#pragma dvm parallel([i] on A[i]) reduction(sum(s))
+    for (i = 0; i < N; i++) {
         A[i] = 2 * i;
+        s += A[i];
+    }
 }
 // KEPT: static const unsigned char dvmh_cuda_image_plugin_embed[] __attribute__((aligned(16))) =
 // KEPT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_plugin_embed,
