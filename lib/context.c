@@ -114,6 +114,10 @@ void dvmh_fatal(const char *file, int line, const char *fmt, ...)
     fflush(stdout);
     va_list ap;
     va_start(ap, fmt);
+    if (!file && context.site_file) {
+        file = context.site_file;
+        line = context.site_line;
+    }
     if (file)
         fprintf(stderr, "%s:%d: error: ", file, line);
     else

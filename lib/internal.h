@@ -70,6 +70,10 @@ typedef struct dvmh_context {
     int array_count, array_capacity;
     double start_time;
     double cpu_weight;              /* DVMH_CPU_PERF */
+    /* the directive being run: errors raised below it without a source
+     * position of their own (device errors) name this one */
+    const char *site_file;
+    int site_line;
 } dvmh_context;
 
 dvmh_context *dvmh_ctx(void);

@@ -1232,6 +1232,11 @@ void dvmh_loop_run(dvmh_loop *l)
     if (!l->host_handler)
         dvmh_fatal(l->file, l->line, "parallel loop without a host handler");
     stats_loop_begin(l->file, l->line);
+    dvmh_context *c = dvmh_ctx();
+    const char *outer_file = c->site_file;
+    int outer_line = c->site_line;
+    c->site_file = l->file;
+    c->site_line = l->line;
     compute_maps(l);
     if (l->across && comm_process_count() > 1) {
         run_across(l);
@@ -1246,6 +1251,8 @@ void dvmh_loop_run(dvmh_loop *l)
     finish_reductions(l);
     finish_remotes(l);
     stats_loop_end();
+    c->site_file = outer_file;
+    c->site_line = outer_line;
     free(l->remotes);
     free(l->remote_rules);
     free(l->acrosses);

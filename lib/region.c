@@ -79,6 +79,8 @@ void dvmh_region_begin(const char *file, int line, unsigned flags)
     }
     region_state.devices = devices;
     stats_region_begin(file, line);
+    dvmh_ctx()->site_file = file;
+    dvmh_ctx()->site_line = line;
 }
 
 static void check_section(const char *file, int line, int rank, const dvmh_idx *size,
@@ -214,6 +216,7 @@ void dvmh_region_end(const char *file, int line)
         box_set_free(&region_state.fresh[k].boxes);
     region_state.fresh_count = 0;
     stats_region_end();
+    dvmh_ctx()->site_file = NULL;
 }
 
 void dvmh_get_actual_array(const char *file, int line, dvmh_array *a, const dvmh_range *sec)

@@ -35,8 +35,7 @@ void gpu_check(gpu *g, CUresult e, const char *call)
     if (!e)
         return;
     char buf[256];
-    /* FILE/LINE: the loop's source position will come from the piece once
-     * the core provides it; until then the message names the device. */
+    /* no position of its own: dvmh_fatal names the loop or region being run */
     dvmh_fatal(NULL, 0, "%s on %s", cuda_error_text(call, e, buf, sizeof buf),
                g && g->dev ? g->dev->name : "a GPU");
 }

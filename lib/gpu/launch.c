@@ -23,8 +23,8 @@ typedef struct module_state {
 
 static pthread_mutex_t modules_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* FILE/LINE: errors below name the loop's source position once the core
- * lets a piece reach it; until then dvmh_fatal(NULL, 0, ...). */
+/* Errors below have no source position of their own: dvmh_fatal names the
+ * loop being run. */
 static gpu *piece_gpu(const char *what)
 {
     gpu *g = gpu_current();
