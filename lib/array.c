@@ -351,6 +351,7 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
     a->type = type;
     a->file = file;
     a->line = line;
+    a->group = comm_group_current();
     for (int d = 0; d < rank; d++) {
         a->size[d] = sizes[d];
         if (sizes[d] <= 0 && !(d == 0 && sizes[d] < 0))

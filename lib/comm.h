@@ -90,4 +90,28 @@ size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old);
  * counts replicated iterations once. One process: true. */
 int comm_first_with_key(const dvmh_idx *key, int count);
 
+/* Processor groups of subtasks. The current processor system is a stack:
+ * the whole program at the bottom, a subtask's group on top while its body
+ * runs. Everything above (process count and rank, barrier, bcast,
+ * allreduce, grids, exchanges of arrays) works inside the current system. */
+typedef struct comm_group comm_group;
+/* Collective over the listed processes only (ranks of the current system,
+ * ascending); a process calls it for every group it belongs to, in the
+ * same order on every process; tag (>= 0) tells concurrent creations
+ * apart. NULL on a process that is not listed. */
+comm_group *comm_group_create(const int *members, int count, int tag);
+void comm_group_free(comm_group *g);
+void comm_group_push(comm_group *g);
+void comm_group_pop(void);
+/* The group on top of the stack; NULL: the whole program. */
+comm_group *comm_group_current(void);
+/* Collective: the node (shared-memory host) of every process of the
+ * current system: node[rank] in 0..count-1, nodes numbered in the order
+ * of their lowest rank. Returns the node count. */
+int comm_nodes(int *node);
+/* Stops the program when a distributed array is used on another processor
+ * system than the one it was created on (an array of the whole program in
+ * a subtask, or a subtask's array outside it). */
+void comm_check_array(const dvmh_array *a, const char *what);
+
 #endif

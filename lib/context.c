@@ -70,6 +70,7 @@ void dvmh_init(int *argc, char ***argv)
     static const char *const static_only[] = { "static", NULL };
     static const char *const dynamic_kinds[] = { "dynamic", "dynamic1", "dynamic2", NULL };
     env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
+    task_check_env();
     const char *trace = getenv("DVMH_TRACE");
     if (trace && *trace)
         dvmh_fatal(NULL, 0, "DVMH_TRACE='%s': not supported yet", trace);

@@ -56,6 +56,9 @@ struct dvmh_array {
     dvmh_rule pending_rules[DVMH_MAX_RANK];
     const char *file;
     int line;
+    /* the processor system it was created on (comm_group_current();
+     * NULL: the whole program) */
+    struct comm_group *group;
     struct var *var;                /* actuality of the local part (actual.c) */
 };
 
@@ -137,6 +140,12 @@ void reduce_identity(int op, int type, void *var, int count);
  * replaces acc only when strictly better, so the earlier one wins ties. */
 void reduce_combine(int op, int type, void *acc, const void *value, int count,
                     void *acc_loc, const void *value_loc, size_t loc_size);
+
+/* task.c: where the output a subtask prints to stdout goes while it
+ * runs on the I/O process of its group (NULL: outside subtasks). */
+FILE *task_output_stream(void);
+/* Checks DVMH_MAP and DVMH_MAP_UNIT (at start-up). */
+void task_check_env(void);
 
 /* env.c */
 int env_int(const char *name, int default_value, int min_value);

@@ -46,6 +46,16 @@ static void io_before_write(FILE *f)
         fflush(stdout);
 }
 
+/* Where output to f goes: inside a subtask, what the program prints to
+ * stdout is kept for the end of its loop, which prints it in the
+ * sequential order of the subtasks (task.c). */
+static FILE *io_out(FILE *f)
+{
+    io_before_write(f);
+    FILE *kept = f == stdout ? task_output_stream() : NULL;
+    return kept ? kept : f;
+}
+
 /* ------------------------------------------------------------------------
  * Output: written by the I/O process only; the others compute the value
  * a successful call returns, so output needs no communication (and is safe
@@ -56,8 +66,7 @@ int dvmh_vfprintf(FILE *f, const char *fmt, va_list ap)
 {
     if (!io_here())
         return vsnprintf(NULL, 0, fmt, ap);
-    io_before_write(f);
-    return vfprintf(f, fmt, ap);
+    return vfprintf(io_out(f), fmt, ap);
 }
 
 int dvmh_vprintf(const char *fmt, va_list ap)
@@ -87,21 +96,22 @@ int dvmh_fputs(const char *s, FILE *f)
 {
     if (!io_here())
         return 1;
-    io_before_write(f);
-    return fputs(s, f);
+    return fputs(s, io_out(f));
 }
 
 int dvmh_puts(const char *s)
 {
-    return io_here() ? puts(s) : 1;
+    if (!io_here())
+        return 1;
+    FILE *out = io_out(stdout);
+    return fputs(s, out) < 0 || fputc('\n', out) == EOF ? EOF : 1;
 }
 
 int dvmh_fputc(int c, FILE *f)
 {
     if (!io_here())
         return (unsigned char)c;
-    io_before_write(f);
-    return fputc(c, f);
+    return fputc(c, io_out(f));
 }
 
 int dvmh_putc(int c, FILE *f)
@@ -161,7 +171,7 @@ int dvmh_fclose(FILE *f)
 
 int dvmh_fflush(FILE *f)
 {
-    return (int)io_share_result(io_here() ? fflush(f) : 0);
+    return (int)io_share_result(io_here() ? fflush(f == stdout ? io_out(f) : f) : 0);
 }
 
 int dvmh_feof(FILE *f)
@@ -672,8 +682,7 @@ size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
         return io_array_write(a, size, n, f);
     size_t written = 0;
     if (io_here()) {
-        io_before_write(f);
-        written = fwrite(ptr, size, n, f);
+        written = fwrite(ptr, size, n, io_out(f));
     }
     return (size_t)io_share_result((long)written);
 }

@@ -295,7 +295,8 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
     case DIR_ARRAY: case DIR_TEMPLATE: return c == CXCursor_VarDecl || c == CXCursor_DeclStmt;
     case DIR_INHERIT: return c == CXCursor_FunctionDecl;
     case DIR_PARALLEL: return c == CXCursor_ForStmt;
-    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_INTERVAL: return c == CXCursor_CompoundStmt;
+    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_INTERVAL: case DIR_TASK_REGION:
+        return c == CXCursor_CompoundStmt;
     default: return false;
     }
 }
@@ -303,7 +304,7 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
 static bool needs_construct(dir_kind k)
 {
     return k == DIR_ARRAY || k == DIR_TEMPLATE || k == DIR_INHERIT || k == DIR_PARALLEL ||
-           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_INTERVAL;
+           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_INTERVAL || k == DIR_TASK_REGION;
 }
 
 /* Finds the construct each directive governs. */
@@ -494,7 +495,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
             directive *d = g.dirs[k].dir;
             if (!d)
                 continue;
-            if (d->kind >= DIR_TASK)
+            if (d->kind >= DIR_HOST_SECTION)
                 gen_error_at(&g, d->loc, "not supported yet: '%s' directive",
                              dir_kind_name(d->kind));
         }
@@ -503,12 +504,16 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
             attached *at = &g.dirs[k];
             if (!at->dir)
                 continue;
-            if (at->dir->kind == DIR_PARALLEL && at->node >= 0)
+            bool task = at->dir->kind == DIR_TASK || at->dir->kind == DIR_MAP ||
+                        at->dir->kind == DIR_TASK_REGION || at->dir->kind == DIR_TASK_LINK;
+            if (task || (at->dir->kind == DIR_PARALLEL && gen_is_task_loop(&g, at)))
+                gen_task(&g, at);
+            else if (at->dir->kind == DIR_PARALLEL && at->node >= 0)
                 gen_parallel(&g, at);
             else if ((at->dir->kind == DIR_REGION || at->dir->kind == DIR_REMOTE_ACCESS ||
                       at->dir->kind == DIR_INTERVAL) && at->node >= 0)
                 gen_region(&g, at);
-            else if (!needs_construct(at->dir->kind) && at->dir->kind < DIR_TASK)
+            else if (!needs_construct(at->dir->kind) && at->dir->kind < DIR_HOST_SECTION)
                 gen_standalone(&g, at);
         }
         gen_references(&g);

@@ -784,6 +784,130 @@ static void inherit(parser *p, directive *d)
     }
 }
 
+static void trailing(parser *p);
+
+/* name[expr]: a subtask of a task array. */
+static bool subtask_ref(parser *p, char **name, dir_loc *loc, char **index)
+{
+    *name = expect_ident(p, "a task array name", loc);
+    if (!*name)
+        return false;
+    if (!expect(p, "[", "after the task array's name"))
+        return false;
+    *index = expression(p, "]", "a subtask index");
+    return expect(p, "]", "after the subtask index");
+}
+
+/* lo : hi inside parentheses (procs, onto). */
+static void colon_pair(parser *p, const char *clause, char **lo, char **hi, dir_loc *loc)
+{
+    if (!expect(p, "(", clause))
+        return;
+    *loc = here(p);
+    *lo = expression(p, ":)", "a processor count or number");
+    if (!expect(p, ":", "between the two bounds"))
+        return;
+    *hi = expression(p, ")", "a processor count or number");
+    expect(p, ")", "after the bounds");
+}
+
+static void task_decl(parser *p, directive *d)
+{
+    d->task_name = expect_ident(p, "a task array name", &d->task_loc);
+    if (!d->task_name)
+        return;
+    if (!expect(p, "[", "with the number of subtasks"))
+        return;
+    d->task_size = expression(p, "]", "the number of subtasks");
+    expect(p, "]", "after the number of subtasks");
+    trailing(p);
+}
+
+static void map_clauses(parser *p, directive *d)
+{
+    if (!expect(p, "(", "after 'map'"))
+        return;
+    if (!subtask_ref(p, &d->task_name, &d->task_loc, &d->task_index))
+        return;
+    while (!p->failed && !is_punct(p, ")") && peek(p)->kind != TOK_END) {
+        if (is_punct(p, ",")) {
+            p->pos++;
+        } else if (is_ident(p, "weight")) {
+            p->pos++;
+            if (expect(p, "(", "after 'weight'")) {
+                d->weight = expression(p, ")", "the subtask's weight");
+                expect(p, ")", "to close 'weight'");
+            }
+        } else if (is_ident(p, "procs")) {
+            p->pos++;
+            colon_pair(p, "after 'procs'", &d->procs_min, &d->procs_max, &d->procs_loc);
+        } else if (is_ident(p, "onto")) {
+            p->pos++;
+            colon_pair(p, "after 'onto'", &d->onto_first, &d->onto_last, &d->onto_loc);
+        } else if (is_ident(p, "time")) {
+            p->pos++;
+            if (!expect(p, "(", "after 'time'"))
+                return;
+            if (is_ident(p, "linear")) {
+                p->pos++;
+                d->time_model = DIR_TIME_LINEAR;
+            } else if (is_ident(p, "amdahl")) {
+                p->pos++;
+                d->time_model = DIR_TIME_AMDAHL;
+                if (expect(p, "(", "after 'amdahl'")) {
+                    d->time_arg = expression(p, ")", "the serial fraction");
+                    expect(p, ")", "after the serial fraction");
+                }
+            } else {
+                d->time_model = DIR_TIME_USER;
+                d->time_arg = expect_ident(p, "linear, amdahl(f) or a function name", NULL);
+            }
+            expect(p, ")", "to close 'time'");
+        } else if (peek(p)->kind == TOK_IDENT) {
+            char *name = tok_text(p, peek(p));
+            error_at(p, here(p), "unknown clause '%s' in 'map' directive", name);
+            free(name);
+        } else {
+            error_at(p, here(p), "expected a clause, found %s", found(p));
+        }
+    }
+    expect(p, ")", "to close 'map'");
+    if (!p->failed && d->onto_first && (d->weight || d->procs_min || d->time_arg))
+        error_at(p, d->onto_loc, "'onto' maps a subtask by hand: it cannot be combined with "
+                                 "'weight', 'procs' or 'time'");
+    trailing(p);
+}
+
+static void task_region_clause(parser *p, directive *d)
+{
+    if (!expect(p, "(", "after 'task_region'"))
+        return;
+    d->task_name = expect_ident(p, "a task array name", &d->task_loc);
+    expect(p, ")", "after the task array's name");
+    trailing(p);
+}
+
+static void task_link(parser *p, directive *d)
+{
+    if (!expect(p, "(", "after 'task_link'"))
+        return;
+    if (!subtask_ref(p, &d->task_name, &d->task_loc, &d->task_index))
+        return;
+    if (!expect(p, ",", "between the two subtasks"))
+        return;
+    char *second = NULL;
+    bool ok = subtask_ref(p, &second, &d->link_loc, &d->link_index);
+    if (ok && strcmp(second, d->task_name))
+        error_at(p, d->link_loc, "task_link joins subtasks of one task array ('%s' and '%s')",
+                 d->task_name, second);
+    free(second);
+    if (!ok || !expect(p, ",", "before the data volume"))
+        return;
+    d->link_volume = expression(p, ")", "the data volume");
+    expect(p, ")", "to close 'task_link'");
+    trailing(p);
+}
+
 static const char *kind_names[DIR_KIND_COUNT] = {
     "template", "array", "inherit", "redistribute", "realign", "region", "parallel",
     "get_actual", "actual", "remote_access", "interval", "task", "map", "task_region",
@@ -885,6 +1009,18 @@ directive *dir_parse(const char *text, const unsigned *line_map, const unsigned 
         }
         trailing(&p);
         break;
+    case DIR_TASK:
+        task_decl(&p, d);
+        break;
+    case DIR_MAP:
+        map_clauses(&p, d);
+        break;
+    case DIR_TASK_REGION:
+        task_region_clause(&p, d);
+        break;
+    case DIR_TASK_LINK:
+        task_link(&p, d);
+        break;
     default:
         /* recognised: the code generator reports them as not supported yet */
         break;
@@ -970,5 +1106,16 @@ void dir_free(directive *d)
     free_vars(&d->local);
     free_vars(&d->list);
     free(d->interval_id);
+    free(d->task_name);
+    free(d->task_size);
+    free(d->task_index);
+    free(d->weight);
+    free(d->procs_min);
+    free(d->procs_max);
+    free(d->onto_first);
+    free(d->onto_last);
+    free(d->time_arg);
+    free(d->link_index);
+    free(d->link_volume);
     free(d);
 }

@@ -18,9 +18,9 @@ typedef struct dir_loc {
 typedef enum dir_kind {
     DIR_TEMPLATE, DIR_ARRAY, DIR_INHERIT, DIR_REDISTRIBUTE, DIR_REALIGN,
     DIR_REGION, DIR_PARALLEL, DIR_GET_ACTUAL, DIR_ACTUAL, DIR_REMOTE_ACCESS,
-    DIR_INTERVAL,
+    DIR_INTERVAL, DIR_TASK, DIR_MAP, DIR_TASK_REGION, DIR_TASK_LINK,
     /* recognised, not implemented yet */
-    DIR_TASK, DIR_MAP, DIR_TASK_REGION, DIR_TASK_LINK, DIR_HOST_SECTION,
+    DIR_HOST_SECTION,
     DIR_ARRAY_COPY, DIR_SHADOW_ADD, DIR_LOCALIZE, DIR_UNLOCALIZE, DIR_INSTANTIATIONS,
     DIR_KIND_COUNT
 } dir_kind;
@@ -92,6 +92,8 @@ typedef struct dir_reduction {
 
 enum { DIR_TARGET_HOST = 1, DIR_TARGET_CUDA = 2 };
 
+typedef enum dir_time_model { DIR_TIME_LINEAR, DIR_TIME_AMDAHL, DIR_TIME_USER } dir_time_model;
+
 typedef struct directive {
     dir_kind kind;
     dir_loc loc;                    /* of the directive name */
@@ -146,6 +148,22 @@ typedef struct directive {
 
     /* interval */
     char *interval_id;
+
+    /* task name[size]; map(name[index] ...); task_region(name);
+     * task_link(name[index], name[link_index], volume) */
+    char *task_name;
+    dir_loc task_loc;
+    char *task_size;
+    char *task_index;
+    char *weight;
+    char *procs_min, *procs_max;    /* NULL: not given */
+    dir_loc procs_loc;
+    char *onto_first, *onto_last;   /* NULL: automatic map */
+    dir_loc onto_loc;
+    dir_time_model time_model;
+    char *time_arg;                 /* amdahl: the serial fraction; user: the function */
+    char *link_index, *link_volume;
+    dir_loc link_loc;
 } directive;
 
 /* Parses the text after `#pragma dvm` (continuations already joined with

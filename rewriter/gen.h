@@ -72,6 +72,41 @@ char *gen_distr_text(const directive *d);
 char *gen_rules_text(gen *g, const dir_ref *r, char *const *vars, int var_count, int rank);
 char *gen_range_text(const dir_range *r, int rank);
 
+/* One loop of a parallel nest: its header in the texts dvmh_loop_create
+ * takes. */
+typedef struct loop_dim {
+    int node;                       /* the ForStmt */
+    char *var, *type;
+    char *lb, *hi, *step;           /* texts for dvmh_loop_create */
+    bool down;
+    bool unit;                      /* step is 1 or -1 literally */
+    bool outer_bounds;              /* bounds use outer loop variables */
+} loop_dim;
+
+/* A variable used under a node, and whether it may be written. */
+typedef struct use {
+    int decl;
+    bool write;
+    size_t offset;                  /* first reference */
+} use;
+
+typedef struct use_list {
+    use *items;
+    int count;
+} use_list;
+
+/* loop.c: the header of a parallel loop's outermost loop (its variable
+ * as the directive names it), checked canonical; the variables used
+ * under node n. */
+bool gen_loop_header(gen *g, attached *at, int fornode, loop_dim *ld);
+void gen_loop_header_free(loop_dim *ld);
+void gen_collect_uses(gen *g, int n, use_list *out);
+
+/* task.c: task arrays, map, task_region, task_link and parallel loops
+ * over a task array. */
+bool gen_is_task_loop(gen *g, const attached *at);
+void gen_task(gen *g, attached *at);
+
 /* loop.c / region.c / decl.c / refs.c */
 void gen_parallel(gen *g, attached *at);
 void gen_region(gen *g, attached *at);

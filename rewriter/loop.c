@@ -8,26 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct loop_dim {
-    int node;                       /* the ForStmt */
-    char *var, *type;
-    char *lb, *hi, *step;           /* texts for dvmh_loop_create */
-    bool down;
-    bool unit;                      /* step is 1 or -1 literally */
-    bool outer_bounds;              /* bounds use outer loop variables */
-} loop_dim;
-
-typedef struct use {
-    int decl;
-    bool write;
-    size_t offset;                  /* first reference */
-} use;
-
-typedef struct use_list {
-    use *items;
-    int count;
-} use_list;
-
 static void use_add(use_list *l, int decl, bool write, size_t offset)
 {
     for (int k = 0; k < l->count; k++)
@@ -915,11 +895,26 @@ bool gen_in_parallel_loop(gen *g, size_t offset)
 {
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
-        if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0)
+        if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0 || gen_is_task_loop(g, at))
             continue;
         size_t s = g->a.nodes[at->node].start, e = ast_stmt_end(&g->a, at->node);
         if (offset >= s && offset < e)
             return true;
     }
     return false;
+}
+
+bool gen_loop_header(gen *g, attached *at, int fornode, loop_dim *ld)
+{
+    return parse_dim(g, at, 0, fornode, ld);
+}
+
+void gen_loop_header_free(loop_dim *ld)
+{
+    free_dim(ld);
+}
+
+void gen_collect_uses(gen *g, int n, use_list *out)
+{
+    collect_uses(g, n, false, out);
 }

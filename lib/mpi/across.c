@@ -30,6 +30,7 @@ static int across_next_tag;
 
 comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
 {
+    comm_check_array(a, "an across pipeline");
     comm_across *x = owners_alloc(sizeof *x);
     x->array = a;
     for (int d = 0; d < a->head.rank; d++) {

@@ -66,7 +66,8 @@ void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t
 void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
 {
     int requested[DVMH_MAX_RANK];
-    if (mpi_requested_grid(requested) == rank) {
+    /* DVMH_PROC_GRID shapes the whole program's grid, not a subtask's */
+    if (mpi_requested_grid(requested) == rank && !comm_group_current()) {
         for (int d = 0; d < rank; d++)
             dims[d] = requested[d];
     } else {

@@ -18,6 +18,10 @@ static struct {
 
 MPI_Comm mpi_world(void)
 {
+    MPI_Comm group;
+    int size, rank;
+    if (mpi_group_top(&group, &size, &rank))
+        return group;
     return mpi_state.world;
 }
 
@@ -92,11 +96,19 @@ void mpi_abort_all(int status)
 
 int mpi_process_count(void)
 {
+    MPI_Comm group;
+    int size, rank;
+    if (mpi_group_top(&group, &size, &rank))
+        return size;
     return mpi_state.process_count;
 }
 
 int mpi_process_rank(void)
 {
+    MPI_Comm group;
+    int size, rank;
+    if (mpi_group_top(&group, &size, &rank))
+        return rank;
     return mpi_state.process_rank;
 }
 

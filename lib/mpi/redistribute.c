@@ -15,6 +15,7 @@ static mpi_fetch_dest head_memory(const dvmh_array_head *h)
 
 size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old)
 {
+    comm_check_array(a, "redistribution");
     const dvmh_array_head *h = &a->head;
     int r = h->rank;
     dvmh_idx need[2 * DVMH_MAX_RANK];

@@ -70,6 +70,7 @@ static void copy_between(const dvmh_array *a, const mpi_fetch_dest *from, const 
 size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                               comm_remote_view *view)
 {
+    comm_check_array(a, "remote access");
     int r = a->head.rank;
     size_t es = a->head.elem_size;
     bool remote_empty = box_empty(r, lo, hi);

@@ -131,6 +131,7 @@ static void shadow_plan_make(mpi_fetch_plan *plan, dvmh_array *a, const shadow_k
 
 size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
 {
+    comm_check_array(a, "shadow renewal");
     shadow_key key;
     memset(&key, 0, sizeof key);
     key.array = a;
@@ -174,6 +175,7 @@ size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, 
 
 size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
 {
+    comm_check_array(a, "a fetch of remote elements");
     int r = a->head.rank;
     dvmh_idx box[2 * DVMH_MAX_RANK];
     mpi_fetch_dest dest = {dst, {0}, {0}, 0};

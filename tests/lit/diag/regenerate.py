@@ -1,5 +1,6 @@
 # Writes the diagnostics table of tests/lit/diag: each case a small program
 # with one mistake; the expected message is checked by FileCheck.
+# Usage: regenerate.py OUT_DIR CDVMH [CASE...]
 import os, subprocess, sys
 out = sys.argv[1]
 cases = {
@@ -30,11 +31,27 @@ cases = {
 "inherit_empty": "#pragma dvm inherit()\n    s = 1;",
 "interval_unclosed": "#pragma dvm interval(1\n    { s = 1; }",
 # not supported yet
-"task_unsupported": "#pragma dvm task blocks[4]\n    s = 1;",
 "host_section_unsupported": "#pragma dvm host_section\n    { s = 1; }",
 "array_copy_unsupported": "#pragma dvm array_copy\n    s = 1;",
 "localize_unsupported": "#pragma dvm localize\n    s = 1;",
 "shadow_add_unsupported": "#pragma dvm shadow_add\n    s = 1;",
+# subtasks
+"task_region_unknown": "#pragma dvm task_region(blocks)\n    { s = 1; }",
+"map_without_task": "#pragma dvm map(blocks[0] weight(1))\n    s = 1;",
+"task_loop_outside_region": "#pragma dvm task blocks[4]\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) a[i] = i;",
+"map_empty_procs": "#pragma dvm task blocks[4]\n#pragma dvm map(blocks[0] weight(1) procs(4 : 2))\n    s = 1;",
+"map_zero_procs": "#pragma dvm task blocks[4]\n#pragma dvm map(blocks[0] procs(0 : 2))\n    s = 1;",
+"map_bad_onto": "#pragma dvm task blocks[4]\n#pragma dvm map(blocks[0] onto(3 : 1))\n    s = 1;",
+"map_onto_with_weight": "#pragma dvm task blocks[4]\n#pragma dvm map(blocks[0] onto(0 : 1) weight(2))\n    s = 1;",
+"map_unknown_clause": "#pragma dvm task blocks[4]\n#pragma dvm map(blocks[0] weigth(1))\n    s = 1;",
+"task_missing_size": "#pragma dvm task blocks\n    s = 1;",
+"task_zero_size": "#pragma dvm task blocks[0]\n    s = 1;",
+"task_link_two_arrays": "#pragma dvm task blocks[4]\n#pragma dvm task other[2]\n#pragma dvm task_link(blocks[0], other[1], 5)\n    s = 1;",
+"task_loop_scalar_write": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) t = i;\n    }",
+"task_loop_outer_array": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) A[i] = i;\n    }",
+"task_loop_reduction": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i]) reduction(sum(t))\n    for (i = 0; i < 4; i++) t += i;\n    }",
+"task_loop_break": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) { if (a[i] > 0) break; a[i] = 1; }\n    }",
+"task_region_return": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    { if (s) return 1; }",
 # semantic
 "on_rank_mismatch": "#pragma dvm parallel([i] on M[i])\n    for (i = 0; i < N; i++) s += 0;",
 "nest_too_shallow": "#pragma dvm parallel([i][j] on M[i][j])\n    for (i = 0; i < N; i++) M[i][0] = i;",
@@ -79,7 +96,11 @@ int f(void)
     (void)t; (void)j; (void)p;
 """
 tail = "\n    return s;\n}\n"
+# further arguments: regenerate only these cases
+only = set(sys.argv[3:])
 for name, body in cases.items():
+    if only and name not in only:
+        continue
     src = head + body + tail
     path = os.path.join(out, name + ".c")
     with open(path, "w") as f:

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: task_unsupported.c:19:13: error: not supported yet: 'task' directive
+// CHECK: map_onto_with_weight.c:20:32: error: 'onto' maps a subtask by hand: it cannot be combined with 'weight', 'procs' or 'time'
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -17,6 +17,7 @@ int f(void)
     struct pair p = {0, 0};
     (void)t; (void)j; (void)p;
 #pragma dvm task blocks[4]
+#pragma dvm map(blocks[0] onto(0 : 1) weight(2))
     s = 1;
     return s;
 }

@@ -1,0 +1,135 @@
+/* group.c: processor groups of subtasks: one MPI communicator per group,
+ * and the stack of processor systems whose top every other call of the
+ * communication layer works in (mpi_world). */
+#include "../comm.h"
+#include "../internal.h"
+#include "mpi_comm.h"
+
+#include <stdlib.h>
+
+struct comm_group {
+    MPI_Comm comm;
+    int size, rank;
+};
+
+static struct {
+    comm_group **items;
+    int count, capacity;
+} group_stack;
+
+comm_group *comm_group_create(const int *members, int count, int tag)
+{
+    if (!mpi_running()) {
+        /* before MPI starts or after it stops the program is one process */
+        if (count < 1 || members[0] != 0)
+            return NULL;
+        comm_group *g = calloc(1, sizeof *g);
+        if (!g)
+            dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
+        g->comm = MPI_COMM_NULL;
+        g->size = 1;
+        return g;
+    }
+    int me = mpi_process_rank(), mine = 0;
+    for (int k = 0; k < count; k++)
+        mine |= members[k] == me;
+    if (!mine)
+        return NULL;
+    MPI_Comm parent = mpi_world();
+    MPI_Group all, part;
+    MPI_Comm_group(parent, &all);
+    MPI_Group_incl(all, count, members, &part);
+    comm_group *g = calloc(1, sizeof *g);
+    if (!g)
+        dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
+    /* collective over the members only: processes outside the group go on */
+    MPI_Comm_create_group(parent, part, tag, &g->comm);
+    MPI_Group_free(&part);
+    MPI_Group_free(&all);
+    MPI_Comm_size(g->comm, &g->size);
+    MPI_Comm_rank(g->comm, &g->rank);
+    return g;
+}
+
+void comm_group_free(comm_group *g)
+{
+    if (!g)
+        return;
+    int finalized;
+    MPI_Finalized(&finalized);
+    if (g->comm != MPI_COMM_NULL && !finalized)
+        MPI_Comm_free(&g->comm);
+    free(g);
+}
+
+void comm_group_push(comm_group *g)
+{
+    if (group_stack.count == group_stack.capacity) {
+        group_stack.capacity = group_stack.capacity ? 2 * group_stack.capacity : 8;
+        group_stack.items = realloc(group_stack.items,
+                                    sizeof *group_stack.items * (size_t)group_stack.capacity);
+        if (!group_stack.items)
+            dvmh_fatal(__FILE__, __LINE__, "out of memory entering a processor group");
+    }
+    group_stack.items[group_stack.count++] = g;
+}
+
+void comm_group_pop(void)
+{
+    if (group_stack.count == 0)
+        dvmh_fatal(__FILE__, __LINE__, "internal error: no processor group to leave");
+    group_stack.count--;
+}
+
+comm_group *comm_group_current(void)
+{
+    return group_stack.count ? group_stack.items[group_stack.count - 1] : NULL;
+}
+
+bool mpi_group_top(MPI_Comm *comm, int *size, int *rank)
+{
+    comm_group *g = comm_group_current();
+    if (!g || g->comm == MPI_COMM_NULL)
+        return false;
+    *comm = g->comm;
+    *size = g->size;
+    *rank = g->rank;
+    return true;
+}
+
+int comm_nodes(int *node)
+{
+    int n = mpi_process_count();
+    if (!mpi_running() || n == 1) {
+        for (int q = 0; q < n; q++)
+            node[q] = 0;
+        return 1;
+    }
+    MPI_Comm parent = mpi_world(), shared;
+    int me = mpi_process_rank(), lowest;
+    MPI_Comm_split_type(parent, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &shared);
+    MPI_Allreduce(&me, &lowest, 1, MPI_INT, MPI_MIN, shared);
+    MPI_Comm_free(&shared);
+    MPI_Allgather(&lowest, 1, MPI_INT, node, 1, MPI_INT, parent);
+    /* node[q] is the lowest rank of q's node; number the nodes 0.. in
+     * the order of those ranks */
+    int count = 0;
+    for (int q = 0; q < n; q++) {
+        if (node[q] == q) {
+            node[q] = count++;
+        } else {
+            node[q] = node[node[q]];
+        }
+    }
+    return count;
+}
+
+void comm_check_array(const dvmh_array *a, const char *what)
+{
+    if (a->group != comm_group_current())
+        dvmh_fatal(a->file, a->line,
+                   "%s of an array created %s: a distributed array belongs to the processor "
+                   "system it was created on (use it only inside that subtask, or only outside "
+                   "subtasks)",
+                   what, a->group ? "inside a subtask" : "outside subtasks");
+}

@@ -1,0 +1,23 @@
+// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK: map_zero_procs.c:20:33: error: procs(0 : 2): a subtask needs at least 1 processor
+#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+#pragma dvm task blocks[4]
+#pragma dvm map(blocks[0] procs(0 : 2))
+    s = 1;
+    return s;
+}
