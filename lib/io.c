@@ -46,6 +46,14 @@ static void io_before_write(FILE *f)
         fflush(stdout);
 }
 
+/* Standard input reaches only the program's first process: a subtask's
+ * I/O process may be another one. */
+static void io_before_read(FILE *f)
+{
+    if (f == stdin && comm_group_current())
+        dvmh_fatal(NULL, 0, "not supported yet: reading standard input inside a subtask");
+}
+
 /* Where output to f goes: inside a subtask, what the program prints to
  * stdout is kept for the end of its loop, which prints it in the
  * sequential order of the subtasks (task.c). */
@@ -217,6 +225,7 @@ int dvmh_rename(const char *from, const char *to)
 
 int dvmh_fgetc(FILE *f)
 {
+    io_before_read(f);
     return (int)io_share_result(io_here() ? fgetc(f) : 0);
 }
 
@@ -232,6 +241,7 @@ int dvmh_getchar(void)
 
 char *dvmh_fgets(char *s, int n, FILE *f)
 {
+    io_before_read(f);
     long length = -1;
     if (io_here() && fgets(s, n, f))
         length = (long)strlen(s);
@@ -407,6 +417,7 @@ static void io_share_targets(const io_target *targets, int count, int assigned)
 
 static int io_vfscanf(FILE *f, const char *fmt, va_list ap)
 {
+    io_before_read(f);
     enum { MAX_TARGETS = 128 };
     io_target targets[MAX_TARGETS];
     va_list walk;
@@ -689,6 +700,7 @@ size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
 
 size_t dvmh_fread(void *ptr, size_t size, size_t n, FILE *f)
 {
+    io_before_read(f);
     dvmh_array *a = io_distributed(ptr);
     if (a)
         return io_array_read(a, size, n, f);
