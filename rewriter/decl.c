@@ -177,6 +177,12 @@ static void declare_group(gen *g, attached *at)
             rank = declarator_dims(g, vars[v], dims, &pointer);
             int levels;
             CXType elem = element_type(clang_getCursorType(n->cursor), &levels);
+            /* 'double *v': a one-dimensional array created by malloc */
+            if (rank == 0 && levels == 1 &&
+                clang_getCanonicalType(clang_getCursorType(n->cursor)).kind == CXType_Pointer) {
+                pointer = true;
+                dims[rank++] = strdup("-1");
+            }
             o->elem = type_spelling(elem);
             o->rank = rank;
             o->pointer = pointer;

@@ -766,6 +766,9 @@ void gen_parallel(gen *g, attached *at)
     sb_add(&c, "});\n");
     if (on) {
         char *rules = gen_rules_text(g, &d->on, d->loop_vars, rank, on->rank);
+        /* the rules are the directive's expressions: a C error in one (an
+         * undeclared name in 'on A[k]') is reported on the directive's line */
+        sb_printf(&c, "#line %u \"%s\"\n", at->pragma->line, g->file);
         sb_printf(&c, "    dvmh_loop_map(dvmh_L, %s, %s);\n", on->desc, rules);
         free(rules);
     }
@@ -854,6 +857,7 @@ void gen_parallel(gen *g, attached *at)
         const dir_ref *r = tie ? &d->ties[k] : &d->remotes[k - d->tie_count];
         int idx = data_index(data, ndata, r->name);
         char *rules = gen_rules_text(g, r, d->loop_vars, rank, r->rank);
+        sb_printf(&c, "#line %u \"%s\"\n", at->pragma->line, g->file);
         sb_printf(&c, "    dvmh_loop_%s(dvmh_L, %d, %s);\n", tie ? "tie" : "remote", idx, rules);
         free(rules);
     }
