@@ -55,4 +55,78 @@ dvmh_map_schedule *dvmh_map_two_phase(const dvmh_map_instance *inst, double dead
 /* Best of P, P-area and two-phase over several deadlines. */
 dvmh_map_schedule *dvmh_map_best(const dvmh_map_instance *inst);
 
+/* ---- Algorithm L (LTF_MFT_ACC): rigid tasks with communication ----------
+ * N tasks of one processor each on M processors; task z runs X(z); an edge
+ * (a, b, cost) says b receives data from a, which costs C(a,b) on b's
+ * processor when a and b are on different processors. */
+typedef struct dvmh_map_rigid {
+    int ntasks, nprocs, nedges;
+    double *exec;    /* X(z) > 0 */
+    int *src, *dst;  /* edge e: dst[e] receives from src[e] */
+    double *cost;    /* C(src, dst) >= 0 */
+} dvmh_map_rigid;
+
+/* Per task: processor, start, and finish = start + X(z) + the receiving
+ * costs charged when z was placed; costs charged later (a receiver placed
+ * before its sender) come after on the receiver's processor. makespan is
+ * the largest processor load. */
+typedef struct dvmh_map_rigid_schedule {
+    int ntasks;
+    int *proc;
+    double *start, *finish;
+    double makespan;
+} dvmh_map_rigid_schedule;
+
+/* Zeroed instance to fill; NULL when out of memory. */
+dvmh_map_rigid *dvmh_map_rigid_new(int ntasks, int nprocs, int nedges);
+void dvmh_map_rigid_free(dvmh_map_rigid *inst);
+/* Format "N M E", N times X(z), E lines "a b cost" (b receives from a,
+ * 0-based); on error NULL and "line L: reason" in err. */
+dvmh_map_rigid *dvmh_map_rigid_read(FILE *in, char *err, int errlen);
+/* Largest task first, each on the least loaded processor (lowest number on
+ * ties), O((N + E) log M). NULL when out of memory or the instance is bad. */
+dvmh_map_rigid_schedule *dvmh_map_algo_l(const dvmh_map_rigid *inst);
+void dvmh_map_rigid_schedule_free(dvmh_map_rigid_schedule *s);
+/* 0 when every task is on a processor, tasks on one processor do not
+ * overlap, each finish is start + X + its receiving costs at most, and the
+ * makespan is the largest load (execution plus every cross-processor cost
+ * charged to the receiver); otherwise -1 with a reason in err. */
+int dvmh_map_rigid_validate(const dvmh_map_rigid *inst, const dvmh_map_rigid_schedule *s, char *err,
+                            int errlen);
+
+/* ---- Algorithm S (POS): a DAG of subtasks on multi-core nodes ------------
+ * Vertex v takes t_v / min(j, m_v) on j cores of one node; an edge (a, b,
+ * volume) says b starts after a finishes, plus volume when they are on
+ * different nodes. Every node has the same number of cores; nodes are as
+ * many as needed (the algorithm uses few). */
+typedef struct dvmh_map_dag {
+    int nvertices, nedges, cores; /* cores per node */
+    int *width;                   /* m_v >= 1 */
+    double *work;                 /* t_v > 0: time on one core */
+    int *src, *dst;               /* edge e: src[e] before dst[e] */
+    double *volume;               /* >= 0 */
+} dvmh_map_dag;
+
+/* Per vertex: node (0..nnodes-1), cores, level of the level form, start,
+ * finish; makespan = largest finish. */
+typedef struct dvmh_map_dag_schedule {
+    int nvertices, nnodes;
+    int *node, *cores, *level;
+    double *start, *finish;
+    double makespan;
+} dvmh_map_dag_schedule;
+
+dvmh_map_dag *dvmh_map_dag_new(int nvertices, int nedges, int cores);
+void dvmh_map_dag_free(dvmh_map_dag *dag);
+/* Format "V E C", V lines "m t", E lines "a b volume" (0-based, a before
+ * b); cycles are refused. On error NULL and "line L: reason" in err. */
+dvmh_map_dag *dvmh_map_dag_read(FILE *in, char *err, int errlen);
+/* POS: level form, merging along sub-critical paths with undo, compaction.
+ * NULL when out of memory or the graph has a cycle. */
+dvmh_map_dag_schedule *dvmh_map_algo_s(const dvmh_map_dag *dag);
+void dvmh_map_dag_schedule_free(dvmh_map_dag_schedule *s);
+/* 0 when cores and times match, every edge's order and transfer hold and no
+ * node ever runs more than its cores; otherwise -1 with a reason in err. */
+int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *s, char *err, int errlen);
+
 #endif

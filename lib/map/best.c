@@ -179,8 +179,8 @@ dvmh_map_schedule *dvmh_map_best(const dvmh_map_instance *inst)
          * dozen at N=4096, M=1024, where one costs about a millisecond. */
         double cost = n * (log2(n + 1.0) + 2) + m / 4.0;
         int budget = (int)(1.5e6 / cost);
-        if (budget > 6000)
-            budget = 6000;
+        if (budget > 1500)
+            budget = 1500;
         if (budget < 24)
             budget = 24;
         int deadlines = budget / 6 < 8 ? 8 : (budget / 6 > 200 ? 200 : budget / 6);

@@ -2,6 +2,7 @@
  * their reading from the dvmh-map text format, and the lower bounds. */
 #include "dvmh_map.h"
 #include "map_prep.h"
+#include "map_reader.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,58 +88,14 @@ double dvmh_map_lower_bound(const dvmh_map_instance *inst)
     return lb;
 }
 
-/* Reads one integer or number token, counting lines. */
-static int map_next_token(FILE *in, char *buf, int len, int *line)
-{
-    int c;
-    do {
-        c = fgetc(in);
-        if (c == '#')
-            while (c != '\n' && c != EOF)
-                c = fgetc(in);
-        if (c == '\n')
-            (*line)++;
-    } while (c == ' ' || c == '\t' || c == '\r' || c == '\n');
-    if (c == EOF)
-        return 0;
-    int n = 0;
-    while (c != EOF && c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '#') {
-        if (n < len - 1)
-            buf[n++] = (char)c;
-        c = fgetc(in);
-    }
-    buf[n] = 0;
-    if (c != EOF)
-        ungetc(c, in);
-    return 1;
-}
-
-static int map_read_int(FILE *in, int *line, long *out, char *err, int errlen, const char *what)
-{
-    char buf[64], *end;
-    if (!map_next_token(in, buf, sizeof buf, line)) {
-        snprintf(err, (size_t)errlen, "line %d: unexpected end of file, expected %s", *line, what);
-        return -1;
-    }
-    *out = strtol(buf, &end, 10);
-    if (*end) {
-        snprintf(err, (size_t)errlen, "line %d: expected %s, got '%s'", *line, what, buf);
-        return -1;
-    }
-    return 0;
-}
-
 dvmh_map_instance *dvmh_map_instance_read(FILE *in, char *err, int errlen)
 {
-    int line = 1;
+    map_reader r;
+    map_reader_init(&r, in, err, errlen);
     long n, m;
-    if (map_read_int(in, &line, &n, err, errlen, "task count N") ||
-        map_read_int(in, &line, &m, err, errlen, "processor count M"))
+    if (map_read_long(&r, 1, 10000000, &n, "task count N") ||
+        map_read_long(&r, 1, 10000000, &m, "processor count M"))
         return NULL;
-    if (n < 1 || m < 1 || n > 10000000 || m > 10000000) {
-        snprintf(err, (size_t)errlen, "line %d: N and M must be positive", line);
-        return NULL;
-    }
     dvmh_map_instance *inst = dvmh_map_instance_new((int)n, (int)m);
     double *times = malloc(sizeof(double) * (size_t)m);
     if (!inst || !times) {
@@ -147,34 +104,22 @@ dvmh_map_instance *dvmh_map_instance_read(FILE *in, char *err, int errlen)
     }
     for (int t = 0; t < n; t++) {
         long kmin, kmax;
-        if (map_read_int(in, &line, &kmin, err, errlen, "kmin") ||
-            map_read_int(in, &line, &kmax, err, errlen, "kmax"))
+        if (map_read_long(&r, -1000000000L, 1000000000L, &kmin, "kmin") ||
+            map_read_long(&r, -1000000000L, 1000000000L, &kmax, "kmax"))
             goto fail;
         if (kmin < 1 || kmax < kmin || kmax > m) {
-            snprintf(err, (size_t)errlen, "line %d: task %d: need 1 <= kmin <= kmax <= M", line, t);
+            map_read_fail(&r, "task %d: need 1 <= kmin <= kmax <= M", t);
             goto fail;
         }
-        for (long k = kmin; k <= kmax; k++) {
-            char buf[64], *end;
-            if (!map_next_token(in, buf, sizeof buf, &line)) {
-                snprintf(err, (size_t)errlen, "line %d: unexpected end of file in task %d times", line, t);
+        char what[64];
+        snprintf(what, sizeof what, "task %d: time", t);
+        for (long k = kmin; k <= kmax; k++)
+            if (map_read_double(&r, 0, 1e300, 1, &times[k - kmin], what))
                 goto fail;
-            }
-            double x = strtod(buf, &end);
-            if (*end || !(x > 0) || x > 1e300) {
-                snprintf(err, (size_t)errlen, "line %d: task %d: time must be a positive number, got '%s'",
-                         line, t, buf);
-                goto fail;
-            }
-            times[k - kmin] = x;
-        }
         dvmh_map_instance_set_task(inst, t, (int)kmin, (int)kmax, times);
     }
-    char buf[64];
-    if (map_next_token(in, buf, sizeof buf, &line)) {
-        snprintf(err, (size_t)errlen, "line %d: unexpected '%s' after the last task", line, buf);
+    if (map_read_end(&r, "the last task"))
         goto fail;
-    }
     free(times);
     return inst;
 fail:

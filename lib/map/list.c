@@ -60,11 +60,40 @@ double map_list_run(map_list *ls, const int *alloc, const int *order, double *st
     return makespan;
 }
 
-/* Least significant digit radix sort on the keys' bits (non-negative
- * doubles order as their bit patterns), 16 bits a pass; stable, so equal
- * keys keep the lower task first. */
+typedef struct map_keyed {
+    double key;
+    int task;
+} map_keyed;
+
+static int map_cmp_keyed_desc(const void *a, const void *b)
+{
+    const map_keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return (x->key < y->key) - (x->key > y->key);
+    return x->task - y->task;
+}
+
+static int map_order_small(int n, const double *key, int *order)
+{
+    map_keyed *keyed = malloc(sizeof(map_keyed) * (size_t)(n > 0 ? n : 1));
+    if (!keyed)
+        return -1;
+    for (int t = 0; t < n; t++)
+        keyed[t] = (map_keyed){key[t], t};
+    qsort(keyed, (size_t)n, sizeof *keyed, map_cmp_keyed_desc);
+    for (int i = 0; i < n; i++)
+        order[i] = keyed[i].task;
+    free(keyed);
+    return 0;
+}
+
+/* Large lists: least significant digit radix sort on the keys' bits
+ * (non-negative doubles order as their bit patterns), 16 bits a pass;
+ * stable, so equal keys keep the lower task first, as in the small case. */
 int map_list_order(int n, const double *key, int *order)
 {
+    if (n < 2048)
+        return map_order_small(n, key, order);
     size_t sz = (size_t)(n > 0 ? n : 1);
     uint64_t *bits = malloc(sizeof(uint64_t) * sz * 2);
     int *other = malloc(sizeof(int) * sz);

@@ -250,10 +250,183 @@ static void test_reader(void)
     }
 }
 
+static FILE *text_file(const char *text)
+{
+    return fmemopen((void *)text, strlen(text), "r");
+}
+
+/* Algorithm L by hand. X = 5 3 2 2 on 2 processors; 1 receives from 0
+ * (cost 1), 2 from 0 (cost 4) and from 3 (cost 1). Order 0 1 2 3:
+ * 0 -> p0 [0,5); 1 -> p1 [0,3) + 1 from 0 = [0,4); 2 -> p1 (4 < 5)
+ * [4,6) + 4 from 0 = [4,10); 3 -> p0 [5,7), and p1 pays 1 for 3's data
+ * to 2: loads 7 and 11. */
+static void test_algo_l(void)
+{
+    char err[256];
+    FILE *f = text_file("4 2 3\n5 3 2 2\n0 1 1\n0 2 4\n3 2 1\n");
+    dvmh_map_rigid *inst = dvmh_map_rigid_read(f, err, sizeof err);
+    fclose(f);
+    CHECK(inst, "L reader: %s", err);
+    if (!inst)
+        return;
+    dvmh_map_rigid_schedule *s = dvmh_map_algo_l(inst);
+    int proc[] = {0, 1, 1, 0};
+    double start[] = {0, 0, 4, 5}, finish[] = {5, 4, 10, 7};
+    for (int z = 0; z < 4; z++)
+        CHECK(s->proc[z] == proc[z] && s->start[z] == start[z] && s->finish[z] == finish[z],
+              "L task %d: p%d [%g,%g)", z, s->proc[z], s->start[z], s->finish[z]);
+    CHECK(s->makespan == 11, "L makespan %g", s->makespan);
+    CHECK(!dvmh_map_rigid_validate(inst, s, err, sizeof err), "L: %s", err);
+    s->start[3] = 4;
+    s->finish[3] = 6;
+    CHECK(dvmh_map_rigid_validate(inst, s, err, sizeof err) == -1 && strstr(err, "at once"), "overlap not seen");
+    dvmh_map_rigid_schedule_free(s);
+    dvmh_map_rigid_free(inst);
+
+    /* Without edges L is LPT: 7 6 5 4 3 on 2 -> {7,4,3} {6,5}: 14 and 11. */
+    inst = dvmh_map_rigid_new(5, 2, 0);
+    for (int z = 0; z < 5; z++)
+        inst->exec[z] = 7 - z;
+    s = dvmh_map_algo_l(inst);
+    CHECK(s->makespan == 14 && s->proc[0] == 0 && s->proc[1] == 1 && s->proc[3] == 0 && s->proc[4] == 0,
+          "LPT makespan %g", s->makespan);
+    dvmh_map_rigid_schedule_free(s);
+    dvmh_map_rigid_free(inst);
+
+    for (int iter = 0; iter < 2000; iter++) {
+        int n = 1 + (int)rnd(60), m = 1 + (int)rnd(12), e = (int)rnd((unsigned)(3 * n));
+        inst = dvmh_map_rigid_new(n, m, e);
+        double total = 0;
+        for (int z = 0; z < n; z++)
+            total += inst->exec[z] = 1 + rnd(50);
+        for (int i = 0; i < e; i++) {
+            inst->src[i] = (int)rnd((unsigned)n);
+            inst->dst[i] = (int)rnd((unsigned)n);
+            inst->cost[i] = rnd(10);
+        }
+        s = dvmh_map_algo_l(inst);
+        CHECK(s && !dvmh_map_rigid_validate(inst, s, err, sizeof err), "L iteration %d: %s", iter, err);
+        CHECK(s->makespan >= total / m * (1 - 1e-12), "L below the area bound");
+        dvmh_map_rigid_schedule_free(s);
+        dvmh_map_rigid_free(inst);
+    }
+}
+
+/* Algorithm S by hand. C = 4 cores; v0 (m 2, t 4), v1 (4, 8), v2 (2, 2),
+ * v3 (1, 1); edges 0->1 (3), 0->2 (1), 1->3 (2), 2->3 (1). Levels 0 | 1 2
+ * | 3; alone each on its node: v0 [0,2), v1 [5,7), v2 [3,4), v3 [9,10).
+ * The critical path 0-1-3 merges v1 into v0's node (v1 [2,4)), then v3
+ * (v3 waits for v2's data: [5,6)); v2 cannot join: level 1 is full and
+ * v3 sits right below. Makespan 6 on 2 nodes. */
+/* Makespan with every vertex alone on a node: the longest path, edges
+ * paying their volumes (edges here run from lower to higher numbers). */
+static double longest_path_alone(const dvmh_map_dag *dag)
+{
+    double finish[64] = {0}, makespan = 0;
+    for (int v = 0; v < dag->nvertices; v++) {
+        double at = 0;
+        for (int e = 0; e < dag->nedges; e++)
+            if (dag->dst[e] == v && finish[dag->src[e]] + dag->volume[e] > at)
+                at = finish[dag->src[e]] + dag->volume[e];
+        int c = dag->width[v] < dag->cores ? dag->width[v] : dag->cores;
+        finish[v] = at + dag->work[v] / c;
+        if (finish[v] > makespan)
+            makespan = finish[v];
+    }
+    return makespan;
+}
+
+static void test_algo_s(void)
+{
+    char err[256];
+    FILE *f = text_file("4 4 4\n2 4\n4 8\n2 2\n1 1\n0 1 3\n0 2 1\n1 3 2\n2 3 1\n");
+    dvmh_map_dag *dag = dvmh_map_dag_read(f, err, sizeof err);
+    fclose(f);
+    CHECK(dag, "S reader: %s", err);
+    if (!dag)
+        return;
+    dvmh_map_dag_schedule *s = dvmh_map_algo_s(dag);
+    int node[] = {0, 0, 1, 0}, cores[] = {2, 4, 2, 1};
+    double start[] = {0, 2, 3, 5};
+    for (int v = 0; v < 4; v++)
+        CHECK(s->node[v] == node[v] && s->cores[v] == cores[v] && s->start[v] == start[v],
+              "S vertex %d: node %d cores %d start %g", v, s->node[v], s->cores[v], s->start[v]);
+    CHECK(s->makespan == 6 && s->nnodes == 2, "S makespan %g nodes %d", s->makespan, s->nnodes);
+    CHECK(!dvmh_map_dag_validate(dag, s, err, sizeof err), "S: %s", err);
+    s->start[2] = 2;
+    s->finish[2] = 3;
+    CHECK(dvmh_map_dag_validate(dag, s, err, sizeof err) == -1 && strstr(err, "before its data"),
+          "early start not seen: %s", err);
+    dvmh_map_dag_schedule_free(s);
+    dvmh_map_dag_free(dag);
+
+    /* Independent vertices: compaction packs them onto few nodes. */
+    for (int iter = 0; iter < 1500; iter++) {
+        int n = 1 + (int)rnd(40), c = 1 + (int)rnd(8), e = (int)rnd((unsigned)(2 * n));
+        dag = dvmh_map_dag_new(n, e, c);
+        for (int v = 0; v < n; v++) {
+            dag->width[v] = 1 + (int)rnd(10);
+            dag->work[v] = 1 + rnd(40);
+        }
+        /* Edges from lower to higher numbers keep the graph acyclic. */
+        int kept = 0;
+        for (int i = 0; i < e; i++) {
+            int a = (int)rnd((unsigned)n), b = (int)rnd((unsigned)n);
+            if (a == b)
+                continue;
+            dag->src[kept] = a < b ? a : b;
+            dag->dst[kept] = a < b ? b : a;
+            dag->volume[kept++] = rnd(20);
+        }
+        dag->nedges = kept;
+        s = dvmh_map_algo_s(dag);
+        CHECK(s && !dvmh_map_dag_validate(dag, s, err, sizeof err), "S iteration %d: %s", iter, err);
+        /* Never worse than every vertex alone on its node. */
+        double alone = longest_path_alone(dag);
+        CHECK(s->makespan <= alone * (1 + 1e-12), "S %g worse than its start %g", s->makespan, alone);
+        dvmh_map_dag_schedule_free(s);
+        dvmh_map_dag_free(dag);
+    }
+}
+
+static void test_graph_readers(void)
+{
+    char err[256];
+    struct {
+        const char *text, *expect;
+        int dag;
+    } bad[] = {
+        {"2 1 1\n3 4\n0 2 1\n", "line 3", 0},
+        {"2 1 1\n3 -4\n0 1 1\n", "line 2", 0},
+        {"2 1 1\n3 4\n0 1\n", "unexpected end of file", 0},
+        {"2 1 1\n3 4\n1 1 2\n", "itself", 0},
+        {"2 1 0\n3 4\n5\n", "line 3", 0},
+        {"2 2 4\n1 3\n2 2\n0 1 1\n1 0 1\n", "cycle", 1},
+        {"2 1 4\n0 3\n2 2\n0 1 1\n", "line 2", 1},
+        {"1 0 4\n1 3\n7\n", "line 3", 1},
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        FILE *f = text_file(bad[i].text);
+        void *got;
+        if (bad[i].dag) {
+            got = dvmh_map_dag_read(f, err, sizeof err);
+            dvmh_map_dag_free(got);
+        } else {
+            got = dvmh_map_rigid_read(f, err, sizeof err);
+            dvmh_map_rigid_free(got);
+        }
+        fclose(f);
+        CHECK(!got && strstr(err, bad[i].expect), "bad graph file %u: got '%s'", i, got ? "accepted" : err);
+    }
+}
+
 int main(void)
 {
     test_hand_checked();
     test_reader();
+    test_algo_l();
+    test_algo_s();
+    test_graph_readers();
     test_generated();
     test_exact();
     if (failures)
