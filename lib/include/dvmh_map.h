@@ -129,4 +129,48 @@ void dvmh_map_dag_schedule_free(dvmh_map_dag_schedule *s);
  * node ever runs more than its cores; otherwise -1 with a reason in err. */
 int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *s, char *err, int errlen);
 
+/* ---- Algorithm W: dynamic splitting with work stealing --------------------
+ * A reduction over the range [lo, hi) whose costs are not known: each
+ * process keeps a queue of ranges and of partial results; a worker thread
+ * computes ranges and merges adjacent results; the calling thread steals
+ * ranges from other processes over MPI when its queue runs dry (it is the
+ * only thread that calls MPI, so MPI_THREAD_FUNNELED is enough when it is
+ * the main thread). Without MPI, or before MPI_Init, it runs on one process.
+ * Collective over MPI_COMM_WORLD when MPI is initialised. */
+typedef struct dvmh_reduce_ops {
+    size_t result_size;
+    /* The result of [lo, hi) into result (result_size bytes). */
+    void (*compute)(long long lo, long long hi, void *result, void *user);
+    /* A point strictly inside (lo, hi), anything else when the range is
+     * indivisible; must give the same answer on every process. NULL halves
+     * down to single elements. */
+    long long (*split)(long long lo, long long hi, void *user);
+    /* left = left (+) right, where right's range follows left's. Associative;
+     * it need not be commutative: results are merged in range order. */
+    void (*merge)(void *left, const void *right, void *user);
+    void *user;
+} dvmh_reduce_ops;
+
+typedef enum dvmh_split_mode {
+    DVMH_SPLIT_LARGEST,  /* split the largest part until >= P parts, one each */
+    DVMH_SPLIT_MID,      /* >= P^2 parts, dealt round the processes */
+    DVMH_SPLIT_ADAPTIVE  /* halve into >= P parts, give the largest ones to the
+                            least loaded processes, halve the rest again, until
+                            all is given out */
+} dvmh_split_mode;
+
+typedef struct dvmh_reduce_stats {
+    int processes;
+    long long initial_parts;   /* this process's parts after the initial split */
+    long long computed;        /* compute calls on this process */
+    long long stolen;          /* ranges this process stole */
+    long long given;           /* ranges other processes stole from it */
+} dvmh_reduce_stats;
+
+/* Every process gets the whole result in result. stats may be NULL.
+ * Returns 0, or -1 (bad arguments, out of memory, a split that does not
+ * agree across processes, MPI usable only from the main thread). */
+int dvmh_parallel_reduce(long long lo, long long hi, const dvmh_reduce_ops *ops, dvmh_split_mode mode,
+                         void *result, dvmh_reduce_stats *stats);
+
 #endif
