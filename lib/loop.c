@@ -1130,8 +1130,14 @@ static void run_across(dvmh_loop *l)
     int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
                                           : ((dvmh_template *)l->target)->space.rank;
     /* The stage dimension: a loop dimension mapped (a = 1) to a target
-     * dimension, preferring one no across array depends along. */
-    int stage_dim = -1, stage_target_dim = -1;
+     * dimension, preferring one divided between the fewest processes (the
+     * pipeline then runs along the dimension the processes are not split
+     * in: with rows split, stages of columns), then one no across array
+     * depends along. */
+    dvmh_rule space_rules[DVMH_MAX_RANK];
+    const distr_space *space = object_space_rules(l->target, space_rules);
+    int stage_dim = -1, stage_target_dim = -1, best_procs = 0;
+    bool best_independent = false;
     for (int k = 0; k < trank; k++) {
         const dvmh_rule *r = &l->rules[k];
         if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0)
@@ -1139,9 +1145,17 @@ static void run_across(dvmh_loop *l)
         bool independent = true;
         for (int x = 0; x < l->across_count; x++)
             independent &= l->acrosses[x].flow[k] == 0;
-        if (stage_dim < 0 || independent) {
+        int procs = 1;
+        for (int b = 0; b < space->rank; b++)
+            if (space_rules[b].kind == DVMH_RULE_LINEAR && space_rules[b].dim == k &&
+                space->dim[b].axis >= 0)
+                procs = space->grid_dims[space->dim[b].axis];
+        if (stage_dim < 0 || procs < best_procs ||
+            (procs == best_procs && independent && !best_independent)) {
             stage_dim = r->dim;
             stage_target_dim = k;
+            best_procs = procs;
+            best_independent = independent;
         }
     }
     if (l->remote_count > 0)
