@@ -584,15 +584,21 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
 
 /* ---- running a piece ---- */
 
+/* The piece's iterations as inclusive ranges, lower first. */
+static void piece_range(const dvmh_loop *l, const loop_piece *p, dvmh_idx *lo, dvmh_idx *hi)
+{
+    for (int x = 0; x < l->rank; x++) {
+        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
+        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
+    }
+}
+
 /* Makes what the piece touches actual on its device; 'out' and 'local'
  * region data are claimed there instead of copied in. */
 static void actualize_piece(dvmh_loop *l, const loop_piece *p)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
-        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
-    }
+    piece_range(l, p, lo, hi);
     box_set boxes;
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
@@ -617,10 +623,7 @@ static void actualize_piece(dvmh_loop *l, const loop_piece *p)
 static void piece_written(dvmh_loop *l, const loop_piece *p)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
-        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
-    }
+    piece_range(l, p, lo, hi);
     box_set boxes;
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
@@ -744,10 +747,7 @@ static void name_index(long long k, char *buf, size_t n, const void *arg)
 static void compare_written(dvmh_loop *l, const loop_piece *p)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
-        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
-    }
+    piece_range(l, p, lo, hi);
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
         if (!d->var || !(d->access & DVMH_WRITE))
@@ -783,10 +783,7 @@ static void inject_fault(dvmh_loop *l, const loop_piece *p)
     if (device_get(p->device)->kind != DEVICE_EMU)
         return;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
-        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
-    }
+    piece_range(l, p, lo, hi);
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
         if (!d->var || !(d->access & DVMH_WRITE))
