@@ -2,7 +2,8 @@
  * power-law, 3-D halo exchange); prints makespan/LB (mean, p95, max over
  * seeds) per algorithm and model, L on multi-block grids and S on layered
  * DAGs, and mapping time of best against N and M.
- * Build: cc -O2 -I../../lib/include -I../../lib/map bench_map.c ../../lib/map/ *.c -lm */
+ * Build: cc -O2 -I../../lib/include -I../../lib/map bench_map.c \
+ *   $(ls ../../lib/map/*.c | grep -v steal) -lm   (W, work stealing, is not benchmarked here) */
 #define _POSIX_C_SOURCE 200809L
 #include "dvmh_map.h"
 

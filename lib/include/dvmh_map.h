@@ -7,18 +7,18 @@
 #include <stdio.h>
 
 typedef struct dvmh_map_instance {
-    int ntasks;      /* N */
-    int nprocs;      /* M */
-    int *kmin;       /* per task */
-    int *kmax;       /* per task */
-    double **time;   /* time[t][k - kmin[t]] for kmin <= k <= kmax */
+    int ntasks;    /* N */
+    int nprocs;    /* M */
+    int *kmin;     /* per task */
+    int *kmax;     /* per task */
+    double **time; /* time[t][k - kmin[t]] for kmin <= k <= kmax */
 } dvmh_map_instance;
 
 typedef struct dvmh_map_schedule {
     int ntasks;
-    double *start;   /* per task */
-    int *k;          /* per task: processor count */
-    int **procs;     /* per task: k processor numbers */
+    double *start; /* per task */
+    int *k;        /* per task: processor count */
+    int **procs;   /* per task: k processor numbers */
     double makespan;
 } dvmh_map_schedule;
 
@@ -61,9 +61,9 @@ dvmh_map_schedule *dvmh_map_best(const dvmh_map_instance *inst);
  * processor when a and b are on different processors. */
 typedef struct dvmh_map_rigid {
     int ntasks, nprocs, nedges;
-    double *exec;    /* X(z) > 0 */
-    int *src, *dst;  /* edge e: dst[e] receives from src[e] */
-    double *cost;    /* C(src, dst) >= 0 */
+    double *exec;   /* X(z) > 0 */
+    int *src, *dst; /* edge e: dst[e] receives from src[e] */
+    double *cost;   /* C(src, dst) >= 0 */
 } dvmh_map_rigid;
 
 /* Per task: processor, start, and finish = start + X(z) + the receiving
@@ -127,7 +127,8 @@ dvmh_map_dag_schedule *dvmh_map_algo_s(const dvmh_map_dag *dag);
 void dvmh_map_dag_schedule_free(dvmh_map_dag_schedule *s);
 /* 0 when cores and times match, every edge's order and transfer hold and no
  * node ever runs more than its cores; otherwise -1 with a reason in err. */
-int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *s, char *err, int errlen);
+int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *s, char *err,
+                          int errlen);
 
 /* ---- Algorithm W: dynamic splitting with work stealing --------------------
  * A reduction over the range [lo, hi) whose costs are not known: each
@@ -152,25 +153,25 @@ typedef struct dvmh_reduce_ops {
 } dvmh_reduce_ops;
 
 typedef enum dvmh_split_mode {
-    DVMH_SPLIT_LARGEST,  /* split the largest part until >= P parts, one each */
-    DVMH_SPLIT_MID,      /* >= P^2 parts, dealt round the processes */
-    DVMH_SPLIT_ADAPTIVE  /* halve into >= P parts, give the largest ones to the
-                            least loaded processes, halve the rest again, until
-                            all is given out */
+    DVMH_SPLIT_LARGEST, /* split the largest part until >= P parts, one each */
+    DVMH_SPLIT_MID,     /* >= P^2 parts, dealt round the processes */
+    DVMH_SPLIT_ADAPTIVE /* halve into >= P parts, give the largest ones to the
+                           least loaded processes, halve the rest again, until
+                           all is given out */
 } dvmh_split_mode;
 
 typedef struct dvmh_reduce_stats {
     int processes;
-    long long initial_parts;   /* this process's parts after the initial split */
-    long long computed;        /* compute calls on this process */
-    long long stolen;          /* ranges this process stole */
-    long long given;           /* ranges other processes stole from it */
+    long long initial_parts; /* this process's parts after the initial split */
+    long long computed;      /* compute calls on this process */
+    long long stolen;        /* ranges this process stole */
+    long long given;         /* ranges other processes stole from it */
 } dvmh_reduce_stats;
 
 /* Every process gets the whole result in result. stats may be NULL.
  * Returns 0, or -1 (bad arguments, out of memory, a split that does not
  * agree across processes, MPI usable only from the main thread). */
-int dvmh_parallel_reduce(long long lo, long long hi, const dvmh_reduce_ops *ops, dvmh_split_mode mode,
-                         void *result, dvmh_reduce_stats *stats);
+int dvmh_parallel_reduce(long long lo, long long hi, const dvmh_reduce_ops *ops,
+                         dvmh_split_mode mode, void *result, dvmh_reduce_stats *stats);
 
 #endif

@@ -301,8 +301,10 @@ int dvmh_map_rigid_validate(const dvmh_map_rigid *inst, const dvmh_map_rigid_sch
     for (int z = 0; z < n && !bad; z++) {
         double eps = 1e-9 * (s->finish[z] > 1 ? s->finish[z] : 1);
         double least = s->start[z] + inst->exec[z];
-        if (!(s->start[z] >= 0) || s->finish[z] < least - eps || s->finish[z] > least + recv[z] + eps) {
-            snprintf(err, (size_t)errlen, "task %d: [%g, %g) does not hold its execution %g and receiving %g", z,
+        if (!(s->start[z] >= 0) || s->finish[z] < least - eps ||
+            s->finish[z] > least + recv[z] + eps) {
+            snprintf(err, (size_t)errlen,
+                     "task %d: [%g, %g) does not hold its execution %g and receiving %g", z,
                      s->start[z], s->finish[z], inst->exec[z], recv[z]);
             bad = 1;
         }
@@ -312,14 +314,15 @@ int dvmh_map_rigid_validate(const dvmh_map_rigid *inst, const dvmh_map_rigid_sch
         for (int i = 1; i < n && !bad; i++) {
             double eps = 1e-9 * (span[i - 1].to > 1 ? span[i - 1].to : 1);
             if (span[i].proc == span[i - 1].proc && span[i].from < span[i - 1].to - eps) {
-                snprintf(err, (size_t)errlen, "processor %d runs tasks %d and %d at once", span[i].proc,
-                         span[i - 1].task, span[i].task);
+                snprintf(err, (size_t)errlen, "processor %d runs tasks %d and %d at once",
+                         span[i].proc, span[i - 1].task, span[i].task);
                 bad = 1;
             }
         }
     }
     if (!bad && (s->makespan < makespan * (1 - 1e-12) || s->makespan > makespan * (1 + 1e-12))) {
-        snprintf(err, (size_t)errlen, "makespan %g reported, largest load %g", s->makespan, makespan);
+        snprintf(err, (size_t)errlen, "makespan %g reported, largest load %g", s->makespan,
+                 makespan);
         bad = 1;
     }
     free(load);

@@ -16,11 +16,11 @@ typedef struct map_pos {
     const dvmh_map_dag *dag;
     int n, levels;
     int *cores, *node, *level, *count; /* count: vertices per node */
-    int *used;                          /* cores per node and level */
+    int *used;                         /* cores per node and level */
     int *in_first, *in_edge, *out_first, *out_edge;
-    int *by_level, *level_first;        /* vertices sorted by level */
+    int *by_level, *level_first; /* vertices sorted by level */
     double *len, *start, *finish, *tail, *node_time;
-    int *pred_edge, *node_vertex;       /* how each start was reached */
+    int *pred_edge, *node_vertex; /* how each start was reached */
     unsigned char *fixed, *examined;
 } map_pos;
 
@@ -174,10 +174,10 @@ static int map_pos_next_edge(map_pos *ps)
 
 static void map_pos_free(map_pos *ps)
 {
-    void *all[] = {ps->cores, ps->node, ps->level, ps->count, ps->used, ps->in_first, ps->in_edge,
-                   ps->out_first, ps->out_edge, ps->by_level, ps->level_first, ps->len, ps->start,
-                   ps->finish, ps->tail, ps->node_time, ps->pred_edge, ps->node_vertex, ps->fixed,
-                   ps->examined};
+    void *all[] = {ps->cores,       ps->node,      ps->level,       ps->count,    ps->used,
+                   ps->in_first,    ps->in_edge,   ps->out_first,   ps->out_edge, ps->by_level,
+                   ps->level_first, ps->len,       ps->start,       ps->finish,   ps->tail,
+                   ps->node_time,   ps->pred_edge, ps->node_vertex, ps->fixed,    ps->examined};
     for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
 }
@@ -209,9 +209,10 @@ static int map_pos_init(map_pos *ps, const dvmh_map_dag *dag)
     ps->node_vertex = malloc(sizeof(int) * sn);
     ps->fixed = calloc(sn, 1);
     ps->examined = calloc(se, 1);
-    if (!ps->cores || !ps->node || !ps->level || !ps->count || !ps->in_first || !ps->out_first || !ps->in_edge ||
-        !ps->out_edge || !ps->by_level || !ps->len || !ps->start || !ps->finish || !ps->tail || !ps->node_time ||
-        !ps->pred_edge || !ps->node_vertex || !ps->fixed || !ps->examined)
+    if (!ps->cores || !ps->node || !ps->level || !ps->count || !ps->in_first || !ps->out_first ||
+        !ps->in_edge || !ps->out_edge || !ps->by_level || !ps->len || !ps->start || !ps->finish ||
+        !ps->tail || !ps->node_time || !ps->pred_edge || !ps->node_vertex || !ps->fixed ||
+        !ps->examined)
         return -1;
     for (int e = 0; e < ne; e++) {
         if (dag->src[e] < 0 || dag->src[e] >= n || dag->dst[e] < 0 || dag->dst[e] >= n)

@@ -54,7 +54,8 @@ static int map_dag_acyclic(const dvmh_map_dag *dag)
 {
     int n = dag->nvertices;
     int *indeg = calloc((size_t)n + 1, sizeof(int)), *queue = malloc(sizeof(int) * ((size_t)n + 1));
-    int *first = calloc((size_t)n + 2, sizeof(int)), *out = malloc(sizeof(int) * ((size_t)dag->nedges + 1));
+    int *first = calloc((size_t)n + 2, sizeof(int)),
+        *out = malloc(sizeof(int) * ((size_t)dag->nedges + 1));
     int ok = -1;
     if (indeg && queue && first && out) {
         for (int e = 0; e < dag->nedges; e++) {
@@ -155,7 +156,8 @@ static int map_cmp_event(const void *a, const void *b)
     return x->delta - y->delta; /* releases before takes at one moment */
 }
 
-int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *s, char *err, int errlen)
+int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *s, char *err,
+                          int errlen)
 {
     int n = dag->nvertices;
     if (s->nvertices != n) {
@@ -166,13 +168,16 @@ int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *
     for (int v = 0; v < n; v++) {
         int limit = dag->width[v] < dag->cores ? dag->width[v] : dag->cores;
         if (s->node[v] < 0 || s->node[v] >= s->nnodes || s->cores[v] < 1 || s->cores[v] > limit) {
-            snprintf(err, (size_t)errlen, "vertex %d: node %d or cores %d out of range", v, s->node[v], s->cores[v]);
+            snprintf(err, (size_t)errlen, "vertex %d: node %d or cores %d out of range", v,
+                     s->node[v], s->cores[v]);
             return -1;
         }
         double len = dag->work[v] / s->cores[v];
         double eps = 1e-9 * (s->finish[v] > 1 ? s->finish[v] : 1);
-        if (!(s->start[v] >= 0) || s->finish[v] < s->start[v] + len - eps || s->finish[v] > s->start[v] + len + eps) {
-            snprintf(err, (size_t)errlen, "vertex %d: [%g, %g) is not its time %g", v, s->start[v], s->finish[v], len);
+        if (!(s->start[v] >= 0) || s->finish[v] < s->start[v] + len - eps ||
+            s->finish[v] > s->start[v] + len + eps) {
+            snprintf(err, (size_t)errlen, "vertex %d: [%g, %g) is not its time %g", v, s->start[v],
+                     s->finish[v], len);
             return -1;
         }
         if (s->finish[v] > makespan)
@@ -182,7 +187,8 @@ int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *
         int a = dag->src[e], b = dag->dst[e];
         double ready = s->finish[a] + (s->node[a] != s->node[b] ? dag->volume[e] : 0);
         if (s->start[b] < ready - 1e-9 * (ready > 1 ? ready : 1)) {
-            snprintf(err, (size_t)errlen, "edge %d: vertex %d starts at %g before its data from %d at %g", e, b,
+            snprintf(err, (size_t)errlen,
+                     "edge %d: vertex %d starts at %g before its data from %d at %g", e, b,
                      s->start[b], a, ready);
             return -1;
         }
@@ -205,8 +211,8 @@ int dvmh_map_dag_validate(const dvmh_map_dag *dag, const dvmh_map_dag_schedule *
             used = 0;
         used += ev[i].delta;
         if (used > dag->cores) {
-            snprintf(err, (size_t)errlen, "node %d runs %d cores at %g, has %d", ev[i].node, used, ev[i].at,
-                     dag->cores);
+            snprintf(err, (size_t)errlen, "node %d runs %d cores at %g, has %d", ev[i].node, used,
+                     ev[i].at, dag->cores);
             bad = 1;
         }
     }

@@ -10,7 +10,7 @@
 typedef struct map_list {
     const map_prep *prep;
     map_pool pool;
-    int *chosen;   /* processors of the task being placed */
+    int *chosen; /* processors of the task being placed */
 } map_list;
 
 int map_list_init(map_list *ls, const map_prep *prep);

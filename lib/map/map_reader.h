@@ -16,7 +16,8 @@ typedef struct map_reader {
 void map_reader_init(map_reader *r, FILE *in, char *err, int errlen);
 /* Each returns 0, or -1 with "line L: ..." in err naming what was expected. */
 int map_read_long(map_reader *r, long lo, long hi, long *out, const char *what);
-int map_read_double(map_reader *r, double lo, double hi, int lo_open, double *out, const char *what);
+int map_read_double(map_reader *r, double lo, double hi, int lo_open, double *out,
+                    const char *what);
 /* 0 at the end of the input, -1 with an error when something follows. */
 int map_read_end(map_reader *r, const char *after);
 /* Sets err to "line L: " followed by the formatted reason; returns -1. */

@@ -32,7 +32,6 @@ void map_pool_free(map_pool *pool)
     pool->taken = NULL;
 }
 
-
 /* First position at or after from whose release is later than x. */
 static int map_pool_after(const map_pool *pool, int from, double x)
 {
@@ -60,7 +59,8 @@ void map_pool_take(map_pool *pool, double x0, int k, double until, int *out)
     /* Only the processors released between x0 and until move: they slide
      * down over the taken ones, which go in after them. */
     int pos = map_pool_after(pool, free_now, until);
-    memmove(pool->release + first, pool->release + free_now, sizeof(double) * (size_t)(pos - free_now));
+    memmove(pool->release + first, pool->release + free_now,
+            sizeof(double) * (size_t)(pos - free_now));
     memmove(pool->proc + first, pool->proc + free_now, sizeof(int) * (size_t)(pos - free_now));
     for (int i = 0; i < k; i++) {
         pool->release[pos - k + i] = until;

@@ -173,9 +173,9 @@ static double map_deadline_bound(const map_prep *prep)
                 return a / m; /* s infeasible, so is everything below */
             hi = s;           /* s feasible: look below it */
         } else if (a / m < nx) {
-            return a / m;     /* everything up to mid infeasible */
+            return a / m; /* everything up to mid infeasible */
         } else {
-            lo = nx;          /* the whole step is infeasible */
+            lo = nx; /* the whole step is infeasible */
             if (lo >= hi || map_fits(prep, lo))
                 return lo < hi ? lo : hi;
         }

@@ -70,7 +70,8 @@ int map_read_double(map_reader *r, double lo, double hi, int lo_open, double *ou
         return map_read_fail(r, "unexpected end of file in %s", what);
     *out = strtod(buf, &end);
     if (*end || !(*out >= lo) || (lo_open && !(*out > lo)) || !(*out <= hi))
-        return map_read_fail(r, "%s must be a number %s %g, got '%s'", what, lo_open ? ">" : ">=", lo, buf);
+        return map_read_fail(r, "%s must be a number %s %g, got '%s'", what,
+                             lo_open ? ">" : ">=", lo, buf);
     return 0;
 }
 

@@ -82,7 +82,8 @@ static int steal_add_part(steal_work *w, steal_part p)
         ops->merge(w->parts[pos].result, w->parts[pos + 1].result, ops->user);
         w->parts[pos].hi = w->parts[pos + 1].hi;
         free(w->parts[pos + 1].result);
-        memmove(w->parts + pos + 1, w->parts + pos + 2, sizeof(steal_part) * (size_t)(w->nparts - pos - 2));
+        memmove(w->parts + pos + 1, w->parts + pos + 2,
+                sizeof(steal_part) * (size_t)(w->nparts - pos - 2));
         w->nparts--;
     }
     return 0;
@@ -212,8 +213,8 @@ static int steal_halve_all(const dvmh_reduce_ops *ops, steal_list *l, int want)
     return 0;
 }
 
-static int steal_initial(const dvmh_reduce_ops *ops, long long lo, long long hi, dvmh_split_mode mode, int size,
-                         steal_list *out)
+static int steal_initial(const dvmh_reduce_ops *ops, long long lo, long long hi,
+                         dvmh_split_mode mode, int size, steal_list *out)
 {
     steal_list pool = {0};
     int status = steal_list_add(&pool, lo, hi, -1);
@@ -284,7 +285,8 @@ static int steal_combine(steal_comm *c, steal_work *w, long long lo, long long h
     qsort(order, n, sizeof *order, steal_cmp_lo);
     long long at = lo;
     for (size_t i = 0; i < n && !status; i++) {
-        const unsigned char *res = (unsigned char *)all + rec * (size_t)order[i].owner + 2 * sizeof(long long);
+        const unsigned char *res =
+            (unsigned char *)all + rec * (size_t)order[i].owner + 2 * sizeof(long long);
         if (order[i].lo != at)
             status = -1;
         else if (i == 0)
@@ -300,10 +302,11 @@ static int steal_combine(steal_comm *c, steal_work *w, long long lo, long long h
     return status;
 }
 
-int dvmh_parallel_reduce(long long lo, long long hi, const dvmh_reduce_ops *ops, dvmh_split_mode mode,
-                         void *result, dvmh_reduce_stats *stats)
+int dvmh_parallel_reduce(long long lo, long long hi, const dvmh_reduce_ops *ops,
+                         dvmh_split_mode mode, void *result, dvmh_reduce_stats *stats)
 {
-    if (!ops || !ops->compute || !ops->merge || !result || mode < DVMH_SPLIT_LARGEST || mode > DVMH_SPLIT_ADAPTIVE)
+    if (!ops || !ops->compute || !ops->merge || !result || mode < DVMH_SPLIT_LARGEST ||
+        mode > DVMH_SPLIT_ADAPTIVE)
         return -1;
     steal_comm c;
     if (steal_comm_open(&c))

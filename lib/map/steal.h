@@ -23,11 +23,11 @@ typedef struct steal_work {
     pthread_cond_t wake;
     steal_range *queue; /* ring: the worker takes the front, thieves the back */
     int head, count, cap;
-    steal_part *parts;  /* ascending, adjacent ones merged */
+    steal_part *parts; /* ascending, adjacent ones merged */
     int nparts, partcap;
-    long long done;     /* length computed here */
+    long long done; /* length computed here */
     int busy, finished, split_last, failed;
-    int no_stealing;    /* no worker thread: stolen ranges could not run */
+    int no_stealing; /* no worker thread: stolen ranges could not run */
     dvmh_reduce_stats stats;
 } steal_work;
 
@@ -49,7 +49,8 @@ void steal_comm_close(steal_comm *c);
 void steal_comm_balance(steal_comm *c, steal_work *w, long long total);
 /* Concatenation of every process's bytes in rank order into a malloc'd
  * buffer; -1 when out of memory. */
-int steal_comm_gather(steal_comm *c, const void *mine, long long bytes, void **all, long long *all_bytes);
+int steal_comm_gather(steal_comm *c, const void *mine, long long bytes, void **all,
+                      long long *all_bytes);
 /* 1 when every process passes 1. */
 int steal_comm_all(steal_comm *c, int ok);
 

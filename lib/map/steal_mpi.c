@@ -54,7 +54,8 @@ typedef struct steal_outbox {
     int n, cap;
 } steal_outbox;
 
-static void steal_send(steal_outbox *o, MPI_Comm comm, int to, int tag, const long long *msg, int len)
+static void steal_send(steal_outbox *o, MPI_Comm comm, int to, int tag, const long long *msg,
+                       int len)
 {
     if (o->n == o->cap) {
         /* Compact the completed ones before growing. */
@@ -190,7 +191,8 @@ void steal_comm_balance(steal_comm *c, steal_work *w, long long total)
     free(theirs);
 }
 
-int steal_comm_gather(steal_comm *c, const void *mine, long long bytes, void **all, long long *all_bytes)
+int steal_comm_gather(steal_comm *c, const void *mine, long long bytes, void **all,
+                      long long *all_bytes)
 {
     if (!c->handle) {
         *all = malloc((size_t)bytes + 1);

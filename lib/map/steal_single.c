@@ -25,7 +25,8 @@ void steal_comm_balance(steal_comm *c, steal_work *w, long long total)
     (void)total;
 }
 
-int steal_comm_gather(steal_comm *c, const void *mine, long long bytes, void **all, long long *all_bytes)
+int steal_comm_gather(steal_comm *c, const void *mine, long long bytes, void **all,
+                      long long *all_bytes)
 {
     (void)c;
     *all = malloc((size_t)bytes + 1);

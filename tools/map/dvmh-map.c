@@ -8,22 +8,23 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: dvmh-map [--algo P|P-area|two-phase|best|L|S] FILE|-\n"
-            "Moldable tasks (P, P-area, two-phase, best; default best):\n"
-            "  input: 'N M' (tasks, processors), then per task 'kmin kmax t(kmin) ... t(kmax)'\n"
-            "  (times > 0); output: per task 'start k proc0 proc1 ...', then\n"
-            "  'makespan X lower_bound Y'.\n"
-            "L (LTF_MFT_ACC, rigid tasks with communication):\n"
-            "  input: 'N M E', N execution times X(z), E lines 'a b cost' (task b receives\n"
-            "  data from task a, 0-based; cost paid on b's processor when they differ);\n"
-            "  output: per task 'proc start finish', then 'makespan X'.\n"
-            "S (POS, a DAG on multi-core nodes):\n"
-            "  input: 'V E C' (vertices, edges, cores per node), V lines 'm t' (t: time on\n"
-            "  one core, linear speed-up up to m cores), E lines 'a b volume' (b after a;\n"
-            "  volume is the transfer time between different nodes); output: per vertex\n"
-            "  'node cores start finish', then 'makespan X nodes K'.\n"
-            "Tokens may span lines; '#' starts a comment. Errors: 'dvmh-map: FILE: line N: ...'.\n");
+    fprintf(
+        out,
+        "usage: dvmh-map [--algo P|P-area|two-phase|best|L|S] FILE|-\n"
+        "Moldable tasks (P, P-area, two-phase, best; default best):\n"
+        "  input: 'N M' (tasks, processors), then per task 'kmin kmax t(kmin) ... t(kmax)'\n"
+        "  (times > 0); output: per task 'start k proc0 proc1 ...', then\n"
+        "  'makespan X lower_bound Y'.\n"
+        "L (LTF_MFT_ACC, rigid tasks with communication):\n"
+        "  input: 'N M E', N execution times X(z), E lines 'a b cost' (task b receives\n"
+        "  data from task a, 0-based; cost paid on b's processor when they differ);\n"
+        "  output: per task 'proc start finish', then 'makespan X'.\n"
+        "S (POS, a DAG on multi-core nodes):\n"
+        "  input: 'V E C' (vertices, edges, cores per node), V lines 'm t' (t: time on\n"
+        "  one core, linear speed-up up to m cores), E lines 'a b volume' (b after a;\n"
+        "  volume is the transfer time between different nodes); output: per vertex\n"
+        "  'node cores start finish', then 'makespan X nodes K'.\n"
+        "Tokens may span lines; '#' starts a comment. Errors: 'dvmh-map: FILE: line N: ...'.\n");
 }
 
 static int map_print_l(FILE *in, const char *file)
@@ -91,7 +92,8 @@ int main(int argc, char **argv)
         return 2;
     }
     int graph = !strcmp(algo, "L") || !strcmp(algo, "S");
-    if (!graph && strcmp(algo, "P") && strcmp(algo, "P-area") && strcmp(algo, "two-phase") && strcmp(algo, "best")) {
+    if (!graph && strcmp(algo, "P") && strcmp(algo, "P-area") && strcmp(algo, "two-phase") &&
+        strcmp(algo, "best")) {
         fprintf(stderr, "dvmh-map: unknown algorithm '%s'\n", algo);
         return 2;
     }

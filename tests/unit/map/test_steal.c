@@ -11,14 +11,14 @@
 
 static int failures, rank;
 
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            fprintf(stderr, "rank %d: %s:%d: ", rank, __FILE__, __LINE__);                                             \
-            fprintf(stderr, __VA_ARGS__);                                                                              \
-            fprintf(stderr, "\n");                                                                                     \
-        }                                                                                                              \
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "rank %d: %s:%d: ", rank, __FILE__, __LINE__);                         \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fprintf(stderr, "\n");                                                                 \
+        }                                                                                          \
     } while (0)
 
 /* Elements in the last tenth cost about 300 times more than the others. */
@@ -92,28 +92,33 @@ int main(int argc, char **argv)
         unsigned long long total = 0;
         dvmh_reduce_stats st;
         int status = dvmh_parallel_reduce(1, n + 1, &ops, (dvmh_split_mode)mode, &total, &st);
-        CHECK(!status && total == (unsigned long long)n * (n + 1) / 2, "%s: sum %llu, status %d", names[mode], total,
-              status);
-        CHECK(st.processes == size, "%s: %d processes, expected %d", names[mode], st.processes, size);
+        CHECK(!status && total == (unsigned long long)n * (n + 1) / 2, "%s: sum %llu, status %d",
+              names[mode], total, status);
+        CHECK(st.processes == size, "%s: %d processes, expected %d", names[mode], st.processes,
+              size);
         if (mode == DVMH_SPLIT_MID)
-            CHECK(st.initial_parts == size, "mid: %lld initial parts here, expected %d", st.initial_parts, size);
-        printf("rank %d %-8s parts %lld computed %lld stolen %lld given %lld\n", rank, names[mode], st.initial_parts,
-               st.computed, st.stolen, st.given);
+            CHECK(st.initial_parts == size, "mid: %lld initial parts here, expected %d",
+                  st.initial_parts, size);
+        printf("rank %d %-8s parts %lld computed %lld stolen %lld given %lld\n", rank, names[mode],
+               st.initial_parts, st.computed, st.stolen, st.given);
 
         dvmh_reduce_ops order = {sizeof(span), span_compute, block_split, span_merge, NULL};
         span sp;
         status = dvmh_parallel_reduce(0, 123457, &order, (dvmh_split_mode)mode, &sp, NULL);
-        CHECK(!status && !sp.broken && sp.first == 0 && sp.last == 123456, "%s: span %lld..%lld broken %d",
-              names[mode], sp.first, sp.last, sp.broken);
+        CHECK(!status && !sp.broken && sp.first == 0 && sp.last == 123456,
+              "%s: span %lld..%lld broken %d", names[mode], sp.first, sp.last, sp.broken);
     }
     /* An empty range gives the compute of the empty range everywhere. */
     dvmh_reduce_ops ops = {sizeof(unsigned long long), sum_compute, NULL, sum_merge, NULL};
     unsigned long long zero = 7;
-    CHECK(!dvmh_parallel_reduce(5, 5, &ops, DVMH_SPLIT_MID, &zero, NULL) && zero == 0, "empty range: %llu", zero);
+    CHECK(!dvmh_parallel_reduce(5, 5, &ops, DVMH_SPLIT_MID, &zero, NULL) && zero == 0,
+          "empty range: %llu", zero);
     /* A range shorter than the process count. */
     unsigned long long tiny = 0;
-    CHECK(!dvmh_parallel_reduce(1, 3, &ops, DVMH_SPLIT_ADAPTIVE, &tiny, NULL) && tiny == 3, "tiny range: %llu", tiny);
-    CHECK(dvmh_parallel_reduce(0, 10, NULL, DVMH_SPLIT_MID, &tiny, NULL) == -1, "NULL ops accepted");
+    CHECK(!dvmh_parallel_reduce(1, 3, &ops, DVMH_SPLIT_ADAPTIVE, &tiny, NULL) && tiny == 3,
+          "tiny range: %llu", tiny);
+    CHECK(dvmh_parallel_reduce(0, 10, NULL, DVMH_SPLIT_MID, &tiny, NULL) == -1,
+          "NULL ops accepted");
     if (use_mpi)
         MPI_Finalize();
     if (failures)
