@@ -29,7 +29,9 @@ struct dvmh_task {
     int line;
     int count;
     task_spec *spec;
-    double link_volume;             /* sum of task_link volumes (recorded) */
+    /* task_link(name[a], name[b], volume): b receives volume from a */
+    struct task_link_edge { int a, b; double volume; } *links;
+    int link_count;
     /* the schedule, valid while 'scheduled' and computed on 'system' */
     bool scheduled;
     comm_group *system;
@@ -82,9 +84,8 @@ static void *task_alloc(size_t bytes)
 
 void task_check_env(void)
 {
-    static const char *const algorithms[] = {"best", "P", "P-area", "two-phase", NULL};
-    static const char *const later_algorithms[] = {"L", "S", "W", NULL};
-    env_choice("DVMH_MAP", algorithms, later_algorithms);
+    static const char *const algorithms[] = {"best", "P", "P-area", "two-phase", "L", NULL};
+    env_choice("DVMH_MAP", algorithms, NULL);
     const char *text = getenv("DVMH_MAP");
     if (text && *text)
         tasks.map_algorithm = text;
@@ -160,6 +161,7 @@ void dvmh_task_destroy(dvmh_task *t)
     task_check(NULL, 0, t);
     task_unschedule(t);
     free(t->spec);
+    free(t->links);
     t->magic = 0;
     free(t);
 }
@@ -218,9 +220,23 @@ void dvmh_task_link(const char *file, int line, dvmh_task *t, long a, long b, do
     if (!(volume >= 0))
         dvmh_fatal(file, line, "task_link of %s[%ld] and %s[%ld]: volume %g is negative", t->name,
                    a, t->name, b, volume);
-    /* The algorithms available (P, P-area, two-phase) schedule independent
-     * subtasks; links are kept for those that weigh communication. */
-    t->link_volume += volume;
+    /* Kept for Algorithm L (DVMH_MAP=L); the moldable algorithms schedule
+     * independent subtasks. Executed again with the same volume (a loop of
+     * task_links before each task_region): nothing changes. */
+    for (int k = 0; k < t->link_count; k++)
+        if (t->links[k].a == (int)a && t->links[k].b == (int)b) {
+            if (t->links[k].volume != volume) {
+                t->links[k].volume = volume;
+                task_unschedule(t);
+            }
+            return;
+        }
+    struct task_link_edge *grown = realloc(t->links, sizeof *grown * (size_t)(t->link_count + 1));
+    if (!grown)
+        dvmh_fatal(file, line, "out of memory");
+    t->links = grown;
+    t->links[t->link_count++] = (struct task_link_edge){(int)a, (int)b, volume};
+    task_unschedule(t);
 }
 
 /* ------------------------------------------------------------------------
@@ -244,10 +260,54 @@ static int clamp_units(long v, int units)
     return v < 1 ? 1 : v > units ? units : (int)v;
 }
 
+/* Whether Algorithm L can place the subtasks (each on one unit); checked
+ * on every process, so that all stop together. */
+static void task_check_rigid(dvmh_task *t)
+{
+    for (int s = 0; s < t->count; s++)
+        if (t->spec[s].kind == SPEC_AUTO && t->spec[s].kmin > 1)
+            dvmh_fatal(t->file, t->line, "DVMH_MAP=L runs every subtask on one processor, but "
+                       "%s[%d] needs at least %ld", t->name, s, t->spec[s].kmin);
+}
+
+/* DVMH_MAP=L (LTF_MFT_ACC): every subtask on one unit, its time there the
+ * execution time, task_link volumes the communication costs. */
+static dvmh_map_schedule *task_rigid_schedule(dvmh_task *t, int units)
+{
+    dvmh_map_rigid *inst = dvmh_map_rigid_new(t->count, units, t->link_count);
+    dvmh_map_schedule *sched = dvmh_map_schedule_new(t->count);
+    if (!inst || !sched)
+        dvmh_fatal(t->file, t->line, "out of memory scheduling %s", t->name);
+    for (int s = 0; s < t->count; s++) {
+        task_spec *spec = &t->spec[s];
+        if (spec->kind == SPEC_NONE)
+            *spec = (task_spec){SPEC_AUTO, 1.0, -1, -1, DVMH_TIME_LINEAR, 0, NULL, 0, 0};
+        inst->exec[s] = task_time(spec, s, 1, 1);
+        if (!(inst->exec[s] > 0))
+            dvmh_fatal(t->file, t->line, "subtask %s[%d] takes time %g (must be positive)",
+                       t->name, s, inst->exec[s]);
+    }
+    for (int k = 0; k < t->link_count; k++) {
+        inst->src[k] = t->links[k].a;
+        inst->dst[k] = t->links[k].b;
+        inst->cost[k] = t->links[k].volume;
+    }
+    dvmh_map_rigid_schedule *rs = dvmh_map_algo_l(inst);
+    if (!rs)
+        dvmh_fatal(t->file, t->line, "cannot schedule %s with Algorithm L", t->name);
+    for (int s = 0; s < t->count; s++)
+        dvmh_map_schedule_set(sched, s, rs->start[s], 1, &rs->proc[s]);
+    dvmh_map_rigid_schedule_free(rs);
+    dvmh_map_rigid_free(inst);
+    return sched;
+}
+
 /* Units (processes or nodes) of each subtask and start times, by the
  * algorithm DVMH_MAP names. */
 static dvmh_map_schedule *task_auto_schedule(dvmh_task *t, int units)
 {
+    if (!strcmp(tasks.map_algorithm, "L"))
+        return task_rigid_schedule(t, units);
     dvmh_map_instance *inst = dvmh_map_instance_new(t->count, units);
     if (!inst)
         dvmh_fatal(t->file, t->line, "out of memory scheduling %s", t->name);
@@ -338,6 +398,8 @@ static void task_schedule(dvmh_task *t)
     } else {
         /* The algorithms may search with time limits or random moves: one
          * process schedules, so that every process runs the same plan. */
+        if (!strcmp(tasks.map_algorithm, "L"))
+            task_check_rigid(t);
         if (comm_process_rank() == 0)
             sched = task_auto_schedule(t, units);
         for (int s = 0; s < t->count; s++) {

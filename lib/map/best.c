@@ -132,6 +132,58 @@ static void map_improve(map_search *sr, int steps)
     }
 }
 
+/* Small instances: every combination of useful allotments, each list
+ * scheduled in both orders; then, for a handful of tasks, every list order
+ * of the best allotment. Bounded by limit list schedules. */
+static void map_exhaust(map_search *sr, long limit)
+{
+    const map_prep *prep = sr->prep;
+    int n = sr->n;
+    long combos = 1;
+    for (int t = 0; t < n; t++) {
+        combos *= map_front_len(prep, t);
+        if (combos > limit / 2)
+            return;
+    }
+    for (long c = 0; c < combos; c++) {
+        long rest = c;
+        for (int t = 0; t < n; t++) {
+            sr->alloc[t] = (int)(rest % map_front_len(prep, t));
+            rest /= map_front_len(prep, t);
+            sr->prio[t] = map_front_time(prep, t, sr->alloc[t]);
+        }
+        if (map_list_order(n, sr->prio, sr->order))
+            return;
+        map_search_record(sr, map_list_run(&sr->ls, sr->alloc, sr->order, NULL, NULL, NULL));
+        for (int t = 0; t < n; t++)
+            sr->prio[t] *= map_front_k(prep, t, sr->alloc[t]);
+        if (map_list_order(n, sr->prio, sr->order))
+            return;
+        map_search_record(sr, map_list_run(&sr->ls, sr->alloc, sr->order, NULL, NULL, NULL));
+    }
+    long perms = 1;
+    for (int k = 2; k <= n; k++)
+        if ((perms *= k) > limit)
+            return;
+    /* every order of the best allotment (Heap's algorithm) */
+    memcpy(sr->alloc, sr->best_alloc, sizeof(int) * (size_t)n);
+    memcpy(sr->order, sr->best_order, sizeof(int) * (size_t)n);
+    int stack[16] = {0};
+    int i = 1;
+    while (i < n) {
+        if (stack[i] < i) {
+            int j = i % 2 ? stack[i] : 0, tmp = sr->order[j];
+            sr->order[j] = sr->order[i];
+            sr->order[i] = tmp;
+            map_search_record(sr, map_list_run(&sr->ls, sr->alloc, sr->order, NULL, NULL, NULL));
+            stack[i]++;
+            i = 1;
+        } else {
+            stack[i++] = 0;
+        }
+    }
+}
+
 static int map_search_init(map_search *sr, const map_prep *prep)
 {
     int n = prep->inst->ntasks;
@@ -190,6 +242,7 @@ dvmh_map_schedule *dvmh_map_best(const dvmh_map_instance *inst)
             double x = (double)i / deadlines;
             map_try_deadline(&sr, prep.lb * (1 + x * x * 1.5));
         }
+        map_exhaust(&sr, 60000);
         map_improve(&sr, budget - 2 * deadlines > 0 ? budget - 2 * deadlines : 0);
         if (sr.best < (best ? best->makespan : INFINITY)) {
             dvmh_map_schedule *s = dvmh_map_schedule_new(n);
