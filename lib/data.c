@@ -75,6 +75,7 @@ static void vars_drop_range(uintptr_t start, size_t bytes, bool keep_values)
             data.vars[k--] = data.vars[--data.var_count];
         }
     }
+    dvmh_data_tracked = data.var_count;
 }
 
 static void block_remove(void *p, bool keep_values)
@@ -117,6 +118,28 @@ void dvmh_free(void *p)
     free(p);
 }
 
+int dvmh_data_tracked;
+
+void dvmh_data_fresh(const void *addr, size_t bytes)
+{
+    uintptr_t start = (uintptr_t)addr, end = start + bytes - 1;
+    if (bytes == 0)
+        return;
+    for (int k = 0; k < data.var_count; k++) {
+        var *v = data.vars[k];
+        uintptr_t lo = (uintptr_t)v->whole.lo[0], hi = (uintptr_t)v->whole.hi[0];
+        if (hi < start || lo > end)
+            continue;
+        /* the new lifetime's memory has no values yet; a variable reaching
+         * beyond it keeps the values of the rest on the host */
+        if (lo < start || hi > end)
+            var_actualize_host_all(v, MOVE_GET_ACTUAL);
+        var_destroy(v);
+        data.vars[k--] = data.vars[--data.var_count];
+    }
+    dvmh_data_tracked = data.var_count;
+}
+
 static void vars_add(var *v)
 {
     if (data.var_count == data.var_capacity) {
@@ -128,6 +151,7 @@ static void vars_add(var *v)
         data.var_capacity = cap;
     }
     data.vars[data.var_count++] = v;
+    dvmh_data_tracked = data.var_count;
 }
 
 var *data_var(const char *file, int line, const void *addr, int rank, const dvmh_idx *ext,
@@ -175,6 +199,7 @@ var *data_var(const char *file, int line, const void *addr, int rank, const dvmh
             var_actualize_host_all(v, MOVE_GET_ACTUAL);
             var_destroy(v);
             data.vars[k] = data.vars[--data.var_count];
+            dvmh_data_tracked = data.var_count;
             k = -1; /* the grown range may overlap others */
         }
     }

@@ -542,7 +542,9 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
 {
     unsigned devices = region_devices();
     int usable[DEVICE_MAX], n = 0;
-    bool known = true;
+    /* memory the runtime does not track, and remote_access views, are host
+     * memory: only the host can run such a loop */
+    bool known = !l->remote_views;
     for (int k = 0; k < l->data_count; k++)
         known &= l->data[k].var != NULL;
     for (int d = 0; d < device_count(); d++)
@@ -553,7 +555,7 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
     int sd = splittable ? split_dimension(l) : -1;
     if (sd < 0 || n == 1) {
         /* one device: the host when the region has it */
-        pieces[0].device = (devices & 1u) || n == 0 ? 0 : usable[0];
+        pieces[0].device = (devices & 1u) || !known ? 0 : usable[0];
         if (!handler_for(l, pieces[0].device))
             pieces[0].device = 0;
         memcpy(pieces[0].first, l->first, sizeof l->first);

@@ -291,6 +291,41 @@ static void declare_inherit(gen *g, attached *at)
     }
 }
 
+/* Automatic arrays begin a new lifetime each time their declaration runs:
+ * the runtime must forget what it knew of that memory (a region may have
+ * left the previous lifetime's values on an accelerator), so each one is
+ * followed by DVMH_DATA_FRESH (nearly free while no ordinary data is
+ * tracked). Not inside parallel loop bodies, which run on devices. */
+static void fresh_locals(gen *g)
+{
+    for (int n = 0; n < g->a.count; n++) {
+        node *nd = &g->a.nodes[n];
+        if (nd->kind != CXCursor_DeclStmt || nd->from_macro || nd->parent < 0 ||
+            g->a.nodes[nd->parent].kind != CXCursor_CompoundStmt ||
+            ast_ancestor(&g->a, n, CXCursor_FunctionDecl) < 0 || gen_in_parallel_loop(g, nd->start))
+            continue;
+        strbuf calls = {0};
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
+            node *v = &g->a.nodes[c];
+            if (v->kind != CXCursor_VarDecl || gen_find_obj(g, c) ||
+                clang_Cursor_getStorageClass(v->cursor) != CX_SC_None)
+                continue;
+            enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(v->cursor)).kind;
+            if (k != CXType_ConstantArray && k != CXType_VariableArray)
+                continue;
+            char *name = ast_spelling(v);
+            sb_printf(&calls, " DVMH_DATA_FRESH(%s, sizeof(%s));", name, name);
+            free(name);
+        }
+        if (calls.len) {
+            size_t after = ast_stmt_end(&g->a, n);
+            edit *e = edit_begin(&g->e, after, after);
+            edit_lit(e, calls.s);
+        }
+        free(calls.s);
+    }
+}
+
 void gen_declarations(gen *g)
 {
     for (int k = 0; k < g->dir_count; k++) {
@@ -302,4 +337,5 @@ void gen_declarations(gen *g)
         else if (at->dir->kind == DIR_INHERIT)
             declare_inherit(g, at);
     }
+    fresh_locals(g); /* after the distributed ones are known */
 }

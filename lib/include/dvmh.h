@@ -181,6 +181,13 @@ void *dvmh_calloc(size_t count, size_t size);
 void *dvmh_realloc(void *p, size_t bytes);
 void dvmh_free(void *p);
 
+/* An automatic array's declaration ran: its memory begins a new lifetime,
+ * whatever the runtime knew of it (copies on accelerators) is forgotten. */
+extern int dvmh_data_tracked;       /* ordinary variables the runtime tracks */
+void dvmh_data_fresh(const void *addr, size_t bytes);
+#define DVMH_DATA_FRESH(a, bytes) \
+    (dvmh_data_tracked ? dvmh_data_fresh((const void *)(a), (bytes)) : (void)0)
+
 /* A section of an array or ordinary data: per dimension, inclusive global
  * index range; lo > hi is invalid; a whole dimension is {DVMH_WHOLE, DVMH_WHOLE}. */
 #define DVMH_WHOLE INT64_MIN
