@@ -123,7 +123,9 @@ int dvmh_data_tracked;
 void dvmh_data_fresh(const void *addr, size_t bytes)
 {
     uintptr_t start = (uintptr_t)addr, end = start + bytes - 1;
-    if (bytes == 0)
+    /* a function called from a loop body: its arrays live on the threads'
+     * stacks during the loop, never in the data the loop tracks */
+    if (bytes == 0 || dvmh_ctx()->in_handlers)
         return;
     for (int k = 0; k < data.var_count; k++) {
         var *v = data.vars[k];

@@ -77,6 +77,8 @@ typedef struct dvmh_context {
      * position of their own (device errors) name this one */
     const char *site_file;
     int site_line;
+    /* handlers are running (their threads may call into the runtime) */
+    bool in_handlers;
 } dvmh_context;
 
 dvmh_context *dvmh_ctx(void);

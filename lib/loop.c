@@ -705,8 +705,11 @@ static void run_piece(dvmh_loop *l, const loop_piece *lp)
             actual_count(MOVE_REDUCTION, MOVE_TO_HOST, r->var_bytes + r->loc_bytes);
     }
     double t0 = dvmh_wtime();
+    dvmh_context *c = dvmh_ctx();
+    c->in_handlers = true;
     dev->ops->run(dev, handler_for(l, lp->device), &p);
     dev->ops->sync(dev);
+    c->in_handlers = false;
     stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
 }
 
