@@ -31,6 +31,9 @@ var *var_create(const char *name, int rank, size_t elem_size, const box *whole,
         v->rep[d].box.lo[0] = 1; /* empty */
         v->rep[d].box.hi[0] = 0;
     }
+    v->host_dirty.rank = rank;
+    v->host_dirty.lo[0] = 1;
+    v->host_dirty.hi[0] = 0;
     var_reset_host(v, whole, host_base);
     v->next = state.vars;
     state.vars = v;
@@ -48,6 +51,42 @@ static void drop_device_copies(var *v)
         r->box.lo[0] = 1;
         r->box.hi[0] = 0;
         box_set_clear(&r->actual);
+    }
+    v->host_dirty.lo[0] = 1;
+    v->host_dirty.hi[0] = 0;
+    if (v->on_devices)
+        *v->on_devices = 0;
+}
+
+/* The host's changes recorded by var_host_write become actuality. */
+static void flush_host_writes(var *v)
+{
+    if (box_is_empty(&v->host_dirty))
+        return;
+    box dirty = v->host_dirty;
+    v->host_dirty.lo[0] = 1;
+    v->host_dirty.hi[0] = 0;
+    int n = device_count();
+    for (int d = 1; d < n; d++)
+        box_set_subtract_box(&v->rep[d].actual, &dirty);
+}
+
+void var_host_write(var *v, const dvmh_idx *idx)
+{
+    if (!var_host_actual(v)) {
+        flush_host_writes(v);
+        var_actualize(v, 0, &v->whole, MOVE_GET_ACTUAL);
+    }
+    for (int d = 0; d < v->rank; d++) {
+        if (box_is_empty(&v->host_dirty)) {
+            for (int x = 0; x < v->rank; x++)
+                v->host_dirty.lo[x] = v->host_dirty.hi[x] = idx[x];
+            return;
+        }
+        if (idx[d] < v->host_dirty.lo[d])
+            v->host_dirty.lo[d] = idx[d];
+        if (idx[d] > v->host_dirty.hi[d])
+            v->host_dirty.hi[d] = idx[d];
     }
 }
 
@@ -194,6 +233,8 @@ void var_reserve(var *v, int dev, const box *b)
     size_t bytes = (size_t)box_volume(&grown) * v->elem_size;
     repr next = {.box = grown, .owned = true};
     next.base = dv->ops->alloc(dv, bytes);
+    if (v->on_devices)
+        *v->on_devices = 1;
     if (!next.base)
         dvmh_fatal(NULL, 0, "out of memory on device %s: %zu bytes for %s", dv->name, bytes,
                    v->name);
@@ -208,6 +249,7 @@ void var_reserve(var *v, int dev, const box *b)
 
 void var_actualize(var *v, int dev, const box *b, int reason)
 {
+    flush_host_writes(v);
     box need;
     if (!box_intersect(b, &v->whole, &need))
         return;
@@ -257,6 +299,7 @@ void var_actualize(var *v, int dev, const box *b, int reason)
 
 void var_written(var *v, int dev, const box *b)
 {
+    flush_host_writes(v);
     box w;
     if (!box_intersect(b, &v->whole, &w))
         return;

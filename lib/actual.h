@@ -41,6 +41,12 @@ typedef struct var {
     box whole;                      /* every element of the variable here */
     repr rep[DEVICE_MAX];           /* rep[0]: the host's, always whole */
     unsigned long long bytes[MOVE_REASONS][MOVE_DIRECTIONS];
+    /* set while an accelerator holds a copy (a distributed array's head) */
+    int *on_devices;
+    /* elements host code changed since, while the host copy was actual
+     * everywhere (a bounding box: marked written on the host when the
+     * variable is next used) */
+    box host_dirty;
     struct var *next;               /* the list of every variable */
 } var;
 
@@ -61,6 +67,9 @@ void var_actualize(var *v, int dev, const box *b, int reason);
 void var_reserve(var *v, int dev, const box *b);
 /* Box b was just written on dev: actual there and nowhere else. */
 void var_written(var *v, int dev, const box *b);
+/* Host code is about to change element idx (owner computes): the host copy
+ * becomes actual everywhere first, the element joins the host's changes. */
+void var_host_write(var *v, const dvmh_idx *idx);
 /* Every element is actual on the host (the host copy serves collective
  * operations between processes). */
 void var_actualize_host_all(var *v, int reason);

@@ -267,6 +267,7 @@ done:
         char name[80];
         snprintf(name, sizeof name, "array (%s:%d)", a->file, a->line);
         a->var = var_create(name, h->rank, h->elem_size, &whole, h->host_data);
+        a->var->on_devices = &h->on_devices;
     } else {
         var_reset_host(a->var, &whole, h->host_data);
     }
@@ -537,6 +538,15 @@ static void array_host_element(const dvmh_array *a, const dvmh_idx *idx)
     for (int d = 0; d < a->head.rank; d++)
         b.lo[d] = b.hi[d] = idx[d];
     var_actualize(a->var, 0, &b, MOVE_GET_ACTUAL);
+}
+
+int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx)
+{
+    if (!dvmh_owns(a, idx))
+        return 0;
+    if (a->var && a->head.on_devices)
+        var_host_write(a->var, idx);
+    return 1;
 }
 
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,

@@ -291,7 +291,7 @@ static void array_reference(gen *g, int ref, dobj *o)
     node *pn = &g->a.nodes[p];
     size_t end = ast_stmt_end(&g->a, p);
     edit *guard = edit_begin(&g->e, pn->start, end);
-    edit_litf(guard, "{ if (DVMH_OWNS(%s", o->desc);
+    edit_litf(guard, "{ if (DVMH_OWNS_W(%s", o->desc);
     for (int k = 0; k < o->rank; k++) {
         edit_lit(guard, ", ");
         edit_range(guard, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);

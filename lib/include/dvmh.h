@@ -103,6 +103,7 @@ typedef struct dvmh_array_head {
     dvmh_idx own_lo[DVMH_MAX_RANK];/* owned global indices, inclusive; empty if lo > hi */
     dvmh_idx own_hi[DVMH_MAX_RANK];
     int owns_all;                  /* this process owns every element (fast path) */
+    int on_devices;                /* some accelerator holds a copy (host writes are tracked) */
 } dvmh_array_head;
 #define DVMH_ARRAY_MAGIC 0x44564d48u
 
@@ -159,6 +160,13 @@ void *dvmh_elem_addr(const dvmh_array *a, const dvmh_idx *idx);
  * parallel loops is executed as 'if (DVMH_OWNS(a, (dvmh_idx[]){i, j})) ...'. */
 int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx);
 #define DVMH_OWNS(a, ...) (DVMH_HEAD(a)->owns_all || dvmh_owns((a), (const dvmh_idx[]){__VA_ARGS__}))
+/* The guard of an assignment statement: as DVMH_OWNS, and when an
+ * accelerator holds a copy of the array, the host's copy is made current
+ * and the element is recorded as changed by the host. */
+int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx);
+#define DVMH_OWNS_W(a, ...) \
+    ((DVMH_HEAD(a)->owns_all && !DVMH_HEAD(a)->on_devices) || \
+     dvmh_owns_write((dvmh_array *)(void *)(a), (const dvmh_idx[]){__VA_ARGS__}))
 /* A read outside parallel loops of an element this process may not own
  * (multi-process): the owner broadcasts it to every process. */
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx, void *dst);

@@ -12,9 +12,9 @@ void f(int k)
     double x;
 // CHECK: x = DVMH_RD(A, double, 3) + DVMH_RD(B, double, k);
     x = A[3] + B[k];
-// CHECK: { if (DVMH_OWNS(A, 2)) { DVMH_AT1(A, double, 2) = DVMH_AT1(B, double, 2) * 2; } }
+// CHECK: { if (DVMH_OWNS_W(A, 2)) { DVMH_AT1(A, double, 2) = DVMH_AT1(B, double, 2) * 2; } }
     A[2] = B[2] * 2;
-// CHECK: { if (DVMH_OWNS(A, 1)) { DVMH_AT1(A, double, 1)++; } }
+// CHECK: { if (DVMH_OWNS_W(A, 1)) { DVMH_AT1(A, double, 1)++; } }
     A[1]++;
 #pragma dvm remote_access(A[k])
     {
