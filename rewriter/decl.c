@@ -112,8 +112,10 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
                          d->align_target.name);
         } else {
             char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, rank);
-            sb_printf(&b, " dvmh_array_align(__FILE__, %u, %s, %s, %s);", line, o->desc, target->desc,
-                      rules);
+            /* the rules are the directive's expressions: a C error in one (an
+             * undeclared name) is reported on the directive's line */
+            sb_printf(&b, "\n#line %u \"%s\"\n dvmh_array_align(__FILE__, %u, %s, %s, %s);",
+                      d->align_target.loc.line, g->file, line, o->desc, target->desc, rules);
             free(rules);
             if (d->align_rank != rank)
                 gen_error_at(g, d->align_target.loc,

@@ -14,7 +14,10 @@ int main(void)
 }
 // CHECK: static void dvmh_create_globals_array_global(void)
 // CHECK: A = dvmh_array_create(__FILE__, 6, 2, sizeof(double), DVMH_T_DOUBLE, (dvmh_idx[]){(N), (N)}, (dvmh_idx[]){(1), (0)}, (dvmh_idx[]){(2), (0)}, (dvmh_distr[]){{[{][{]}}DVMH_DISTR_BLOCK, NULL, 0, 0}, {DVMH_DISTR_NONE, NULL, 0, 0}});
-// CHECK: B = dvmh_array_create(__FILE__, 9, 2, sizeof(float), DVMH_T_FLOAT, (dvmh_idx[]){(N), (N)}, NULL, NULL, NULL); dvmh_array_align(__FILE__, 9, B, A, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 1, (1), (0)}, {DVMH_RULE_LINEAR, 0, (1), (0)}});
+// CHECK: B = dvmh_array_create(__FILE__, 9, 2, sizeof(float), DVMH_T_FLOAT, (dvmh_idx[]){(N), (N)}, NULL, NULL, NULL);
+// the align rules carry the directive's line (C errors in them land there)
+// CHECK-NEXT: #line 8 "{{.*}}array_global.c"
+// CHECK-NEXT: dvmh_array_align(__FILE__, 9, B, A, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 1, (1), (0)}, {DVMH_RULE_LINEAR, 0, (1), (0)}});
 // CHECK: dvmh_register_init(dvmh_create_globals_array_global);
 // CHECK: int main(int argc, char **argv)
 // CHECK: dvmh_init(&argc, &argv);
