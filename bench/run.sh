@@ -88,13 +88,15 @@ best() {
     echo "$b"
 }
 c_d=$(best "$dvmcc" $flags -c "$here/jacobi2d_dvmh.c" -o "$work/c1.o")
+c_h=$(best "$dvmcc" --no-cuda $flags -c "$here/jacobi2d_dvmh.c" -o "$work/c3.o")
 c_p=$(best "$cc" $flags -c "$here/jacobi2d_dvmh.c" -o "$work/c2.o")
 
 echo
 echo "== ratios (time of DVMH / time of hand-written; 1.00 = as fast)"
 echo "jacobi2d CPU         DVMH / OpenMP        $(ratio "$t_d2" "$t_o2")   ($t_d2 s / $t_o2 s)"
 echo "jacobi3d CPU         DVMH / OpenMP        $(ratio "$t_d3" "$t_o3")   ($t_d3 s / $t_o3 s)"
-echo "jacobi2d MPI x$threads      DVMH / MPI           $(ratio "$t_dm" "$t_mm")   ($t_dm s / $t_mm s)"
+echo "jacobi2d MPI x2       DVMH / MPI           $(ratio "$t_dm" "$t_mm")   ($t_dm s / $t_mm s)"
 echo "sor across           speedup 2 proc / 1   $(ratio "$t_s1" "$t_s2")   ($t_s1 s / $t_s2 s)"
 [ -n "$gpu_lines" ] && echo "$gpu_lines" | sed '1d'
-echo "compile time         dvmcc / clang        $(ratio "$c_d" "$c_p")   ($c_d s / $c_p s)"
+echo "compile time         dvmcc / clang        $(ratio "$c_d" "$c_p")   ($c_d s / $c_p s; nvcc included when present)"
+echo "compile, host only   dvmcc / clang        $(ratio "$c_h" "$c_p")   ($c_h s / $c_p s; --no-cuda)"
