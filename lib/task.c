@@ -48,6 +48,14 @@ typedef struct task_data {
     size_t bytes;
 } task_data;
 
+/* reduction(op(var)) on a loop over a task array */
+typedef struct task_reduction {
+    int op, type, count;
+    void *var, *loc;
+    size_t var_bytes, loc_bytes;
+    unsigned char *initial;         /* var then loc before the loop */
+} task_reduction;
+
 struct dvmh_task_loop {
     dvmh_task *task;
     const char *file;
@@ -66,6 +74,8 @@ struct dvmh_task_loop {
     char **packets;                 /* per iteration: what its group's I/O process sends */
     size_t *packet_size;
     dvmh_task_loop *outer;          /* the loop whose body this one runs in */
+    task_reduction *reds;
+    int red_count;
 };
 
 static struct {
@@ -540,6 +550,25 @@ void dvmh_task_loop_data(dvmh_task_loop *l, const void *addr, int rank, const dv
     l->data[l->data_count++] = (task_data){(char *)addr, bytes};
 }
 
+void dvmh_task_loop_reduction(dvmh_task_loop *l, int op, int type, void *var, int count,
+                              void *loc, int loc_count, size_t loc_elem_size)
+{
+    if (reduce_type_size(type) == 0)
+        dvmh_fatal(l->file, l->line, "reduction variable of a type that cannot be reduced");
+    l->reds = realloc(l->reds, sizeof *l->reds * (size_t)(l->red_count + 1));
+    if (!l->reds)
+        dvmh_fatal(l->file, l->line, "out of memory");
+    task_reduction *r = &l->reds[l->red_count++];
+    *r = (task_reduction){.op = op, .type = type, .count = count < 1 ? 1 : count, .var = var,
+                          .loc = loc};
+    r->var_bytes = reduce_type_size(type) * (size_t)r->count;
+    r->loc_bytes = loc ? (size_t)loc_count * loc_elem_size : 0;
+    r->initial = task_alloc(r->var_bytes + r->loc_bytes);
+    memcpy(r->initial, var, r->var_bytes);
+    if (r->loc_bytes)
+        memcpy(r->initial + r->var_bytes, loc, r->loc_bytes);
+}
+
 static int task_of(const dvmh_task_loop *l, int it)
 {
     return (int)(l->a * (l->lo + it * l->step) + l->b);
@@ -557,8 +586,9 @@ static void packet_add(char **p, size_t *size, size_t *cap, const void *bytes, s
     *size += n;
 }
 
-/* The group's I/O process records what the body printed and which bytes
- * of the data it changed: [output size][output]{[data][offset][length][bytes]}. */
+/* The group's I/O process records what the body printed, its reduction
+ * results and which bytes of the data it changed:
+ * [output size][output]{[var][loc]}{[data][offset][length][bytes]}. */
 static void task_record(dvmh_task_loop *l, int it)
 {
     char *p = NULL;
@@ -566,6 +596,12 @@ static void task_record(dvmh_task_loop *l, int it)
     uint64_t out = l->capture_size;
     packet_add(&p, &size, &cap, &out, sizeof out);
     packet_add(&p, &size, &cap, l->capture_text, l->capture_size);
+    for (int k = 0; k < l->red_count; k++) {
+        task_reduction *r = &l->reds[k];
+        packet_add(&p, &size, &cap, r->var, r->var_bytes);
+        if (r->loc_bytes)
+            packet_add(&p, &size, &cap, r->loc, r->loc_bytes);
+    }
     size_t base = 0;
     for (int k = 0; k < l->data_count; k++) {
         const char *now = l->data[k].addr, *before = l->snapshot + base;
@@ -626,6 +662,12 @@ static void task_enter(dvmh_task_loop *l, int it)
         memcpy(l->snapshot + base, l->data[k].addr, l->data[k].bytes);
         base += l->data[k].bytes;
     }
+    for (int k = 0; k < l->red_count; k++) {
+        task_reduction *r = &l->reds[k];
+        reduce_identity(r->op, r->type, r->var, r->count);
+        if (r->loc_bytes)
+            memcpy(r->loc, r->initial + r->var_bytes, r->loc_bytes);
+    }
     if (comm_process_rank() == 0) {
         l->capture = open_memstream(&l->capture_text, &l->capture_size);
         if (!l->capture)
@@ -641,6 +683,13 @@ static void task_enter(dvmh_task_loop *l, int it)
 static void task_finish(dvmh_task_loop *l)
 {
     dvmh_task *t = l->task;
+    /* the reductions start from their values before the loop */
+    for (int k = 0; k < l->red_count; k++) {
+        task_reduction *r = &l->reds[k];
+        memcpy(r->var, r->initial, r->var_bytes);
+        if (r->loc_bytes)
+            memcpy(r->loc, r->initial + r->var_bytes, r->loc_bytes);
+    }
     for (int it = 0; it < l->iterations; it++) {
         int s = task_of(l, it);
         int root = t->members[s][0];
@@ -655,7 +704,14 @@ static void task_finish(dvmh_task_loop *l)
         memcpy(&out, p, sizeof out);
         if (out)
             dvmh_fwrite(p + sizeof out, 1, (size_t)out, stdout);
-        for (size_t at = sizeof out + (size_t)out; at < size;) {
+        size_t at = sizeof out + (size_t)out;
+        for (int k = 0; k < l->red_count; k++) {
+            task_reduction *r = &l->reds[k];
+            reduce_combine(r->op, r->type, r->var, p + at, r->count, r->loc,
+                           r->loc_bytes ? p + at + r->var_bytes : NULL, r->loc_bytes);
+            at += r->var_bytes + r->loc_bytes;
+        }
+        while (at < size) {
             uint64_t head[3];
             memcpy(head, p + at, sizeof head);
             at += sizeof head;
@@ -678,6 +734,9 @@ int dvmh_task_loop_next(dvmh_task_loop *l, dvmh_idx *iteration)
         return 1;
     }
     task_finish(l);
+    for (int k = 0; k < l->red_count; k++)
+        free(l->reds[k].initial);
+    free(l->reds);
     free(l->runs);
     free(l->data);
     free(l->packets);

@@ -113,6 +113,12 @@ void gen_region(gen *g, attached *at);
 void gen_declarations(gen *g);
 void gen_references(gen *g);
 bool gen_in_parallel_loop(gen *g, size_t offset);
+/* The reduction clause of d: its variables exist and can be reduced (false
+ * after reporting), and one "<call>, op, type, &var, ...);" line per
+ * reduction (call: "dvmh_loop_reduction(dvmh_L"). */
+bool gen_check_reductions(gen *g, const directive *d, size_t loop_start);
+void gen_reduction_calls(gen *g, const directive *d, size_t loop_start, const char *call,
+                         strbuf *out);
 /* reach.c: "    dvmh_loop_reach(...);\n" for data k of a loop whose body is
  * node body, or NULL when its references are not all 'loop variable +
  * constant' in some dimension. */

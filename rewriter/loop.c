@@ -309,6 +309,56 @@ static bool width_nonzero(const char *w)
     return w && strcmp(w, "0");
 }
 
+bool gen_check_reductions(gen *g, const directive *d, size_t loop_start)
+{
+    bool ok = true;
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        int decl = ast_lookup(&g->a, red->var, loop_start);
+        if (decl < 0) {
+            gen_error_at(g, red->loc, "unknown reduction variable '%s'", red->var);
+            ok = false;
+            continue;
+        }
+        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
+        if (t.kind == CXType_ConstantArray)
+            t = clang_getArrayElementType(t);
+        if (!gen_type_code(t)) {
+            gen_error_at(g, red->loc, "reduction variable '%s' must have an arithmetic type", red->var);
+            ok = false;
+        }
+        if (red->loc_var && ast_lookup(&g->a, red->loc_var, loop_start) < 0) {
+            gen_error_at(g, red->loc_var_loc, "unknown location variable '%s'", red->loc_var);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+void gen_reduction_calls(gen *g, const directive *d, size_t loop_start, const char *call,
+                         strbuf *out)
+{
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        int decl = ast_lookup(&g->a, red->var, loop_start);
+        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
+        bool arr = t.kind == CXType_ConstantArray;
+        const char *code = gen_type_code(arr ? clang_getArrayElementType(t) : t);
+        char count[256];
+        if (arr)
+            snprintf(count, sizeof count, "(int)(sizeof(%s) / sizeof((%s)[0]))", red->var, red->var);
+        else
+            snprintf(count, sizeof count, "1");
+        if (red->loc_var)
+            sb_printf(out, "    %s, %s, %s, &%s, %s, &%s, %s, sizeof(%s) / (%s));\n", call,
+                      red_op_code[red->op], code, red->var, count, red->loc_var, red->loc_count,
+                      red->loc_var, red->loc_count);
+        else
+            sb_printf(out, "    %s, %s, %s, &%s, %s, NULL, 0, 0);\n", call, red_op_code[red->op],
+                      code, red->var, count);
+    }
+}
+
 void gen_parallel(gen *g, attached *at)
 {
     const directive *d = at->dir;
@@ -499,21 +549,7 @@ void gen_parallel(gen *g, attached *at)
     }
 
     /* reductions */
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        if (decl < 0) {
-            gen_error_at(g, red->loc, "unknown reduction variable '%s'", red->var);
-            continue;
-        }
-        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        if (t.kind == CXType_ConstantArray)
-            t = clang_getArrayElementType(t);
-        if (!gen_type_code(t))
-            gen_error_at(g, red->loc, "reduction variable '%s' must have an arithmetic type", red->var);
-        if (red->loc_var && ast_lookup(&g->a, red->loc_var, loop_start) < 0)
-            gen_error_at(g, red->loc_var_loc, "unknown location variable '%s'", red->loc_var);
-    }
+    gen_check_reductions(g, d, loop_start);
     if (g->diags->errors) {
         for (int k = 0; k < ndata; k++)
             free(data[k].name);
@@ -799,25 +835,7 @@ void gen_parallel(gen *g, attached *at)
     }
     for (int k = 0; k < nscalars; k++)
         sb_printf(&c, "    dvmh_loop_scalar(dvmh_L, &%s, sizeof(%s));\n", scalars[k], scalars[k]);
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        bool arr = t.kind == CXType_ConstantArray;
-        const char *code = gen_type_code(arr ? clang_getArrayElementType(t) : t);
-        char count[256];
-        if (arr)
-            snprintf(count, sizeof count, "(int)(sizeof(%s) / sizeof((%s)[0]))", red->var, red->var);
-        else
-            snprintf(count, sizeof count, "1");
-        if (red->loc_var)
-            sb_printf(&c, "    dvmh_loop_reduction(dvmh_L, %s, %s, &%s, %s, &%s, %s, sizeof(%s) / (%s));\n",
-                      red_op_code[red->op], code, red->var, count, red->loc_var, red->loc_count,
-                      red->loc_var, red->loc_count);
-        else
-            sb_printf(&c, "    dvmh_loop_reduction(dvmh_L, %s, %s, &%s, %s, NULL, 0, 0);\n",
-                      red_op_code[red->op], code, red->var, count);
-    }
+    gen_reduction_calls(g, d, loop_start, "dvmh_loop_reduction(dvmh_L", &c);
     for (int k = 0; k < d->shadow_renew.count; k++) {
         const dir_var *v = &d->shadow_renew.items[k];
         int idx = data_index(data, ndata, v->name);

@@ -223,8 +223,7 @@ static const attached *enclosing_task_region(gen *g, const char *name, size_t of
 
 static bool loop_clauses_ok(gen *g, const directive *d)
 {
-    const char *bad = d->reduction_count ? "reduction"
-                      : d->shadow_renew.count ? "shadow_renew"
+    const char *bad = d->shadow_renew.count ? "shadow_renew"
                       : d->across.count ? "across"
                       : d->remote_count ? "remote_access"
                       : d->tie_count ? "tie"
@@ -238,10 +237,16 @@ static bool loop_clauses_ok(gen *g, const directive *d)
     return false;
 }
 
+/* Private variables, and reduction variables (each subtask's contribution
+ * is combined at the loop's end, not copied like written data). */
 static bool is_private(const directive *d, const char *name)
 {
     for (int k = 0; k < d->privates.count; k++)
         if (!strcmp(d->privates.items[k].name, name))
+            return true;
+    for (int k = 0; k < d->reduction_count; k++)
+        if (!strcmp(d->reductions[k].var, name) ||
+            (d->reductions[k].loc_var && !strcmp(d->reductions[k].loc_var, name)))
             return true;
     return false;
 }
@@ -311,7 +316,7 @@ static void gen_task_loop(gen *g, attached *at)
                                    "and maps it as %s[a*v+b]", d->on.name, d->on.name);
         return;
     }
-    if (!loop_clauses_ok(g, d))
+    if (!loop_clauses_ok(g, d) || !gen_check_reductions(g, d, loop_start))
         return;
     loop_dim ld;
     memset(&ld, 0, sizeof ld);
@@ -345,6 +350,7 @@ static void gen_task_loop(gen *g, attached *at)
                   line, d->on.name, ld.lb, ld.hi, ld.step, d->on.index[0].a, d->on.index[0].b);
         if (data.len)
             sb_add(&c, data.s);
+        gen_reduction_calls(g, d, loop_start, "dvmh_task_loop_reduction(dvmh_TL", &c);
         sb_add(&c, "    dvmh_idx dvmh_it;\n");
         if (own_var)
             sb_printf(&c, "    %s %s;\n", ld.type, ld.var);

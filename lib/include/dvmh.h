@@ -391,6 +391,12 @@ void dvmh_task_loop_data(dvmh_task_loop *l, const void *addr, int rank, const dv
 /* Leaves the subtask entered last, enters the next one this process runs
  * (its iteration in *iteration) and returns 1; after the last one shares
  * output and written data, frees l and returns 0. */
+/* reduction(op(var)) on the loop over a task array: every subtask's body
+ * starts from the identity, and at the loop's end the variable becomes its
+ * value before the loop combined with each subtask's result in the loop's
+ * order (arguments as dvmh_loop_reduction). */
+void dvmh_task_loop_reduction(dvmh_task_loop *l, int op, int type, void *var, int count,
+                              void *loc, int loc_count, size_t loc_elem_size);
 int dvmh_task_loop_next(dvmh_task_loop *l, dvmh_idx *iteration);
 
 /* ------------------------------------------------------------------------

@@ -49,7 +49,8 @@ cases = {
 "task_link_two_arrays": "#pragma dvm task blocks[4]\n#pragma dvm task other[2]\n#pragma dvm task_link(blocks[0], other[1], 5)\n    s = 1;",
 "task_loop_scalar_write": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) t = i;\n    }",
 "task_loop_outer_array": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) A[i] = i;\n    }",
-"task_loop_reduction": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i]) reduction(sum(t))\n    for (i = 0; i < 4; i++) t += i;\n    }",
+"task_loop_reduction": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i]) reduction(sum(q))\n    for (i = 0; i < 4; i++) t += i;\n    }",
+"task_loop_shadow": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i]) shadow_renew(A)\n    for (i = 0; i < 4; i++) a[i] = i;\n    }",
 "task_loop_break": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    {\n#pragma dvm parallel([i] on blocks[i])\n    for (i = 0; i < 4; i++) { if (a[i] > 0) break; a[i] = 1; }\n    }",
 "task_region_return": "#pragma dvm task blocks[4]\n#pragma dvm task_region(blocks)\n    { if (s) return 1; }",
 # semantic

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: task_loop_reduction.c:22:13: error: not supported yet: 'reduction' on a parallel loop over task array 'blocks'
+// CHECK: task_loop_reduction.c:22:54: error: unknown reduction variable 'q'
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -19,7 +19,7 @@ int f(void)
 #pragma dvm task blocks[4]
 #pragma dvm task_region(blocks)
     {
-#pragma dvm parallel([i] on blocks[i]) reduction(sum(t))
+#pragma dvm parallel([i] on blocks[i]) reduction(sum(q))
     for (i = 0; i < 4; i++) t += i;
     }
     return s;
