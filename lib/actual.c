@@ -338,34 +338,6 @@ void var_extents(const var *v, int dev, dvmh_idx *ext)
         ext[d] = r->box.hi[d] - r->box.lo[d] + 1;
 }
 
-void var_save_actuality(const var *v, box_set *saved)
-{
-    for (int d = 0; d < DEVICE_MAX; d++) {
-        box_set_init(&saved[d], v->rank);
-        box_set_add_set(&saved[d], &v->rep[d].actual);
-    }
-}
-
-void var_restore_actuality(var *v, box_set *saved)
-{
-    for (int d = 0; d < DEVICE_MAX; d++) {
-        box_set_clear(&v->rep[d].actual);
-        /* a representative may have been dropped meanwhile */
-        if (d == 0 || v->rep[d].base) {
-            box_set part;
-            box_set_init(&part, v->rank);
-            for (int k = 0; k < saved[d].count; k++) {
-                box in;
-                if (box_intersect(&saved[d].boxes[k], &v->rep[d].box, &in))
-                    box_set_add_box(&part, &in);
-            }
-            box_set_add_set(&v->rep[d].actual, &part);
-            box_set_free(&part);
-        }
-        box_set_free(&saved[d]);
-    }
-}
-
 unsigned long long dvmh_bytes_moved(int reason, int direction)
 {
     return actual_bytes_moved(reason, direction);

@@ -89,8 +89,5 @@ void var_fetch_box(var *v, int dev, const box *b, void *packed);
 void actual_count(int reason, int direction, unsigned long long bytes);
 /* Total bytes moved for a reason and direction (all variables; < 0: any). */
 unsigned long long actual_bytes_moved(int reason, int direction);
-/* The saved actuality of every device, for 'local' region data. */
-void var_save_actuality(const var *v, box_set *saved);
-void var_restore_actuality(var *v, box_set *saved);
 
 #endif
