@@ -1,6 +1,6 @@
-/* group.c: processor groups of subtasks: one MPI communicator per group,
- * and the stack of processor systems whose top every other call of the
- * communication layer works in (mpi_world). */
+/* group.c: processor groups of subtasks: one MPI communicator per group;
+ * the top of the stack of processor systems (group_stack.c) is what every
+ * other call of the communication layer works in (mpi_world). */
 #include "../comm.h"
 #include "../internal.h"
 #include "mpi_comm.h"
@@ -11,11 +11,6 @@ struct comm_group {
     MPI_Comm comm;
     int size, rank;
 };
-
-static struct {
-    comm_group **items;
-    int count, capacity;
-} group_stack;
 
 comm_group *comm_group_create(const int *members, int count, int tag)
 {
@@ -60,30 +55,6 @@ void comm_group_free(comm_group *g)
     if (g->comm != MPI_COMM_NULL && !finalized)
         MPI_Comm_free(&g->comm);
     free(g);
-}
-
-void comm_group_push(comm_group *g)
-{
-    if (group_stack.count == group_stack.capacity) {
-        group_stack.capacity = group_stack.capacity ? 2 * group_stack.capacity : 8;
-        group_stack.items = realloc(group_stack.items,
-                                    sizeof *group_stack.items * (size_t)group_stack.capacity);
-        if (!group_stack.items)
-            dvmh_fatal(__FILE__, __LINE__, "out of memory entering a processor group");
-    }
-    group_stack.items[group_stack.count++] = g;
-}
-
-void comm_group_pop(void)
-{
-    if (group_stack.count == 0)
-        dvmh_fatal(__FILE__, __LINE__, "internal error: no processor group to leave");
-    group_stack.count--;
-}
-
-comm_group *comm_group_current(void)
-{
-    return group_stack.count ? group_stack.items[group_stack.count - 1] : NULL;
 }
 
 bool mpi_group_top(MPI_Comm *comm, int *size, int *rank)
