@@ -128,6 +128,13 @@ static void repr_strides(const var *v, const repr *r, dvmh_idx *stride)
     }
 }
 
+static char *repr_address(const var *v, const repr *r, const dvmh_idx *idx);
+
+char *var_address(const var *v, int dev, const dvmh_idx *idx)
+{
+    return repr_address(v, &v->rep[dev], idx);
+}
+
 static char *repr_address(const var *v, const repr *r, const dvmh_idx *idx)
 {
     dvmh_idx stride[DVMH_MAX_RANK], off = 0;

@@ -77,6 +77,8 @@ void var_actualize_host_all(var *v, int reason);
  * extents (the strides' dimensions). */
 char *var_zero_address(const var *v, int dev);
 void var_extents(const var *v, int dev, dvmh_idx *ext);
+/* Address of element idx in dev's representative (which holds it). */
+char *var_address(const var *v, int dev, const dvmh_idx *idx);
 /* Whether everything is actual on the host (fast path for host code). */
 bool var_host_actual(const var *v);
 /* Bytes sent to other processes on behalf of the variable. */

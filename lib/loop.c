@@ -621,24 +621,40 @@ static void actualize_piece(dvmh_loop *l, const loop_piece *p)
     }
 }
 
-/* What the piece wrote is actual on its device only. */
-static void piece_written(dvmh_loop *l, const loop_piece *p)
+/* Calls fn for each box of each datum the piece wrote (data read through
+ * remote_access views excluded: finish_remotes handles them), until fn
+ * returns false. */
+typedef bool (*written_box_fn)(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b);
+
+static void for_each_written_box(dvmh_loop *l, const loop_piece *p, written_box_fn fn)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     piece_range(l, p, lo, hi);
     box_set boxes;
-    for (int k = 0; k < l->data_count; k++) {
+    bool go_on = true;
+    for (int k = 0; k < l->data_count && go_on; k++) {
         loop_data *d = &l->data[k];
-        if (!d->var || !(d->access & DVMH_WRITE))
+        if (!d->var || !(d->access & DVMH_WRITE) || (l->remote_views && data_is_remote(l, k)))
             continue;
-        if (l->remote_views && data_is_remote(l, k))
-            continue; /* written through the view: finish_remotes */
         box_set_init(&boxes, d->var->rank);
         data_boxes(d, lo, hi, false, &boxes);
-        for (int m = 0; m < boxes.count; m++)
-            var_written(d->var, p->device, &boxes.boxes[m]);
+        for (int m = 0; m < boxes.count && go_on; m++)
+            go_on = fn(l, p, d, &boxes.boxes[m]);
         box_set_free(&boxes);
     }
+}
+
+static bool mark_written(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
+{
+    (void)l;
+    var_written(d->var, p->device, b);
+    return true;
+}
+
+/* What the piece wrote is actual on its device only. */
+static void piece_written(dvmh_loop *l, const loop_piece *p)
+{
+    for_each_written_box(l, p, mark_written);
 }
 
 static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
@@ -747,69 +763,36 @@ static void name_index(long long k, char *buf, size_t n, const void *arg)
         used += (size_t)snprintf(buf + used, n - used, "[%lld]", (long long)idx[x]);
 }
 
-/* Compares what the accelerator pieces wrote with the host's results
- * (host memory), element by element. */
-static void compare_written(dvmh_loop *l, const loop_piece *p)
+/* Compares a box an accelerator piece wrote with the host's results (host
+ * memory), element by element. */
+static bool compare_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
 {
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    piece_range(l, p, lo, hi);
-    for (int k = 0; k < l->data_count; k++) {
-        loop_data *d = &l->data[k];
-        if (!d->var || !(d->access & DVMH_WRITE))
-            continue;
-        box_set boxes;
-        box_set_init(&boxes, d->var->rank);
-        data_boxes(d, lo, hi, false, &boxes);
-        for (int m = 0; m < boxes.count; m++) {
-            const box *b = &boxes.boxes[m];
-            size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
-            char *accel = malloc(bytes + 1), *host = malloc(bytes + 1);
-            if (!accel || !host)
-                dvmh_fatal(l->file, l->line, "out of memory");
-            var_fetch_box(d->var, p->device, b, accel);
-            var_fetch_box(d->var, 0, b, host);
-            compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
-                                 device_get(p->device)->name};
-            index_namer in = {d, b};
-            /* ordinary data is tracked in bytes: compare whole elements */
-            compare_values(&site, d->type, d->elem_size, accel, host,
-                           (long long)(bytes / d->elem_size), name_index, &in);
-            free(accel);
-            free(host);
-        }
-        box_set_free(&boxes);
-    }
+    size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
+    char *accel = malloc(bytes + 1), *host = malloc(bytes + 1);
+    if (!accel || !host)
+        dvmh_fatal(l->file, l->line, "out of memory");
+    var_fetch_box(d->var, p->device, b, accel);
+    var_fetch_box(d->var, 0, b, host);
+    compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
+                         device_get(p->device)->name};
+    index_namer in = {d, b};
+    /* ordinary data is tracked in bytes: compare whole elements */
+    compare_values(&site, d->type, d->elem_size, accel, host, (long long)(bytes / d->elem_size),
+                   name_index, &in);
+    free(accel);
+    free(host);
+    return true;
 }
 
 /* DVMH_EMU_FAULT: an emulated accelerator spoils the first element it
- * wrote, so tests can see comparative debugging catch a wrong device. */
-static void inject_fault(dvmh_loop *l, const loop_piece *p)
+ * wrote (its most significant byte, little-endian: a large change), so
+ * tests can see comparative debugging catch a wrong device. */
+static bool spoil_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
 {
-    if (device_get(p->device)->kind != DEVICE_EMU)
-        return;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    piece_range(l, p, lo, hi);
-    for (int k = 0; k < l->data_count; k++) {
-        loop_data *d = &l->data[k];
-        if (!d->var || !(d->access & DVMH_WRITE))
-            continue;
-        box_set boxes;
-        box_set_init(&boxes, d->var->rank);
-        data_boxes(d, lo, hi, false, &boxes);
-        if (boxes.count > 0) {
-            const repr *r = &d->var->rep[p->device];
-            dvmh_idx stride = 1, off = 0;
-            for (int x = d->var->rank - 1; x >= 0; x--) {
-                off += (boxes.boxes[0].lo[x] - r->box.lo[x]) * stride;
-                stride *= r->box.hi[x] - r->box.lo[x] + 1;
-            }
-            /* the most significant byte (little-endian): a large change */
-            r->base[(off + 1) * (dvmh_idx)d->var->elem_size - 1] ^= 0x40;
-            box_set_free(&boxes);
-            return;
-        }
-        box_set_free(&boxes);
-    }
+    (void)l;
+    char *first = var_address(d->var, p->device, b->lo);
+    first[d->elem_size - 1] ^= 0x40;
+    return false;
 }
 
 /* Comparative debugging of a loop in a region: the accelerators run their
@@ -837,8 +820,8 @@ static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
     for (int k = 0; k < n; k++) {
         actualize_piece(l, &pieces[k]);
         run_piece(l, &pieces[k]);
-        if (compare_fault_injection())
-            inject_fault(l, &pieces[k]);
+        if (compare_fault_injection() && device_get(pieces[k].device)->kind == DEVICE_EMU)
+            for_each_written_box(l, &pieces[k], spoil_box);
         fold_reductions(l);
         piece_written(l, &pieces[k]);
     }
@@ -853,7 +836,7 @@ static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
     run_piece(l, &host);
     fold_reductions(l);
     for (int k = 0; k < n; k++)
-        compare_written(l, &pieces[k]);
+        for_each_written_box(l, &pieces[k], compare_box);
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
         char what[32];
