@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum record_kind { RECORD_LOOP, RECORD_REGION, RECORD_INTERVAL };
+
 typedef struct stats_record {
     const char *file;
     int line;
-    int kind;                       /* 0 loop, 1 region, 2 interval */
+    int kind;                       /* enum record_kind */
     long id;                        /* interval */
     long long runs;
     double device_seconds[DEVICE_MAX];
@@ -51,11 +53,14 @@ bool stats_enabled(void)
     return stats.enabled;
 }
 
-static stats_record *find(const char *file, int line, int kind, long id)
+/* The record of a region, loop or interval, with one more run counted. */
+static stats_record *record_run(const char *file, int line, int kind, long id)
 {
     for (stats_record *r = stats.records; r; r = r->next)
-        if (r->line == line && r->kind == kind && r->id == id && strcmp(r->file, file) == 0)
+        if (r->line == line && r->kind == kind && r->id == id && strcmp(r->file, file) == 0) {
+            r->runs++;
             return r;
+        }
     stats_record *r = calloc(1, sizeof *r);
     if (!r)
         dvmh_fatal(file, line, "out of memory");
@@ -63,6 +68,7 @@ static stats_record *find(const char *file, int line, int kind, long id)
     r->line = line;
     r->kind = kind;
     r->id = id;
+    r->runs = 1;
     *stats.tail = r;
     stats.tail = &r->next;
     return r;
@@ -72,8 +78,7 @@ void stats_region_begin(const char *file, int line)
 {
     if (!stats.enabled)
         return;
-    stats.region = find(file, line, 1, 0);
-    stats.region->runs++;
+    stats.region = record_run(file, line, RECORD_REGION, 0);
 }
 
 void stats_region_end(void)
@@ -85,8 +90,7 @@ void stats_loop_begin(const char *file, int line)
 {
     if (!stats.enabled)
         return;
-    stats.loop = find(file, line, 0, 0);
-    stats.loop->runs++;
+    stats.loop = record_run(file, line, RECORD_LOOP, 0);
 }
 
 void stats_loop_end(void)
@@ -98,8 +102,7 @@ void stats_interval_begin(const char *file, int line, long id)
 {
     if (!stats.enabled)
         return;
-    stats_record *r = find(file, line, 2, id);
-    r->runs++;
+    stats_record *r = record_run(file, line, RECORD_INTERVAL, id);
     if (stats.interval_depth < 16)
         stats.intervals[stats.interval_depth] = r;
     stats.interval_depth++;
@@ -162,7 +165,7 @@ static const char *const direction_names[MOVE_DIRECTIONS] = {
 static void print_record(FILE *out, const stats_record *r, const char *title)
 {
     fprintf(out, "%s", title);
-    if (r->kind == 2 && r->id != 0)
+    if (r->kind == RECORD_INTERVAL && r->id != 0)
         fprintf(out, " %ld", r->id);
     if (r->file)
         fprintf(out, " %s:%d, %lld run%s", r->file, r->line, r->runs, r->runs == 1 ? "" : "s");
@@ -203,7 +206,8 @@ void stats_finish(void)
         fprintf(out, "DVMH statistics, process %d of %d, %d device%s\n", comm_process_rank(),
                 comm_process_count(), device_count(), device_count() == 1 ? "" : "s");
         for (stats_record *r = stats.records; r; r = r->next)
-            print_record(out, r, r->kind == 1 ? "region" : r->kind == 2 ? "interval" : "loop");
+            print_record(out, r, r->kind == RECORD_REGION ? "region"
+                                 : r->kind == RECORD_INTERVAL ? "interval" : "loop");
         print_record(out, &stats.total, "total");
         if (out != stderr)
             fclose(out);
