@@ -69,51 +69,57 @@ static bool close_enough(double a, double b, double eps)
     return diff <= eps || diff <= eps * scale;
 }
 
-/* Whether the k-th elements differ; their values as text. */
-static bool differ(int type, size_t elem_size, const char *x, const char *y, char *xs, char *ys,
-                   size_t n)
+/* Whether two elements differ: floating point within the tolerances,
+ * anything else bit for bit. */
+static bool differ(int type, size_t elem_size, const char *x, const char *y)
 {
-    switch (type) {
-    case DVMH_T_FLOAT: {
+    if (memcmp(x, y, elem_size) == 0)
+        return false;
+    if (type == DVMH_T_FLOAT) {
         float a, b;
         memcpy(&a, x, sizeof a);
         memcpy(&b, y, sizeof b);
-        snprintf(xs, n, "%.9g", a);
-        snprintf(ys, n, "%.9g", b);
         return !close_enough(a, b, cmp.float_eps);
     }
-    case DVMH_T_DOUBLE: {
+    if (type == DVMH_T_DOUBLE || type == DVMH_T_LDOUBLE) {
         double a, b;
-        memcpy(&a, x, sizeof a);
-        memcpy(&b, y, sizeof b);
-        snprintf(xs, n, "%.17g", a);
-        snprintf(ys, n, "%.17g", b);
+        if (type == DVMH_T_DOUBLE) {
+            memcpy(&a, x, sizeof a);
+            memcpy(&b, y, sizeof b);
+        } else {
+            long double la, lb;
+            memcpy(&la, x, sizeof la);
+            memcpy(&lb, y, sizeof lb);
+            a = (double)la;
+            b = (double)lb;
+        }
         return !close_enough(a, b, cmp.double_eps);
     }
-    case DVMH_T_LDOUBLE: {
-        long double a, b;
-        memcpy(&a, x, sizeof a);
-        memcpy(&b, y, sizeof b);
-        snprintf(xs, n, "%.21Lg", a);
-        snprintf(ys, n, "%.21Lg", b);
-        return !close_enough((double)a, (double)b, cmp.double_eps);
-    }
-    default:
-        break;
-    }
-    if (memcmp(x, y, elem_size) == 0)
-        return false;
-    long long a = 0, b = 0;
-    if (elem_size <= sizeof a) {
-        memcpy(&a, x, elem_size);
-        memcpy(&b, y, elem_size);
-        snprintf(xs, n, "%lld", a);
-        snprintf(ys, n, "%lld", b);
-    } else {
-        snprintf(xs, n, "(%zu bytes)", elem_size);
-        snprintf(ys, n, "(%zu bytes)", elem_size);
-    }
     return true;
+}
+
+/* An element's value as text (only for the differences reported). */
+static void value_text(int type, size_t elem_size, const char *x, char *buf, size_t n)
+{
+    if (type == DVMH_T_FLOAT) {
+        float a;
+        memcpy(&a, x, sizeof a);
+        snprintf(buf, n, "%.9g", a);
+    } else if (type == DVMH_T_DOUBLE) {
+        double a;
+        memcpy(&a, x, sizeof a);
+        snprintf(buf, n, "%.17g", a);
+    } else if (type == DVMH_T_LDOUBLE) {
+        long double a;
+        memcpy(&a, x, sizeof a);
+        snprintf(buf, n, "%.21Lg", a);
+    } else if (elem_size <= sizeof(long long)) {
+        long long a = 0;
+        memcpy(&a, x, elem_size);
+        snprintf(buf, n, "%lld", a);
+    } else {
+        snprintf(buf, n, "(%zu bytes)", elem_size);
+    }
 }
 
 long compare_values(const compare_site *site, int type, size_t elem_size, const void *accel,
@@ -123,13 +129,14 @@ long compare_values(const compare_site *site, int type, size_t elem_size, const 
 {
     long found = 0;
     for (long long k = 0; k < count; k++) {
-        char xs[64], ys[64];
         const char *x = (const char *)accel + k * (long long)elem_size;
         const char *y = (const char *)host + k * (long long)elem_size;
-        if (!differ(type, elem_size, x, y, xs, ys, sizeof xs))
+        if (!differ(type, elem_size, x, y))
             continue;
         if (found++ < 10) {
-            char where[128] = "";
+            char xs[64], ys[64], where[128] = "";
+            value_text(type, elem_size, x, xs, sizeof xs);
+            value_text(type, elem_size, y, ys, sizeof ys);
             if (index_text)
                 index_text(k, where, sizeof where, arg);
             fprintf(stderr, "%s:%d: compare: %s%s: %s %s, host %s\n", site->file, site->line,
