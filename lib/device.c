@@ -13,8 +13,7 @@ static struct {
     int count;
 } table;
 
-/* Walks the rows of a box copy (the last dimension is contiguous). */
-static void copy_rows(const box_copy *c)
+void box_copy_rows(const box_copy *c)
 {
     int r = c->rank;
     size_t row = (size_t)c->count[r - 1] * c->elem_size;
@@ -54,14 +53,14 @@ static void host_release(device *d, void *p)
 static void host_copy(device *d, const box_copy *c)
 {
     (void)d;
-    copy_rows(c);
+    box_copy_rows(c);
 }
 
 static void host_from_peer(device *d, device *peer, const box_copy *c)
 {
     (void)d;
     (void)peer;
-    copy_rows(c);
+    box_copy_rows(c);
 }
 
 static void host_run(device *d, dvmh_handler fn, dvmh_piece *p)

@@ -27,6 +27,10 @@ typedef struct box_copy {
     dvmh_idx dst_stride[DVMH_MAX_RANK], src_stride[DVMH_MAX_RANK];
 } box_copy;
 
+/* A box copy within host-addressable memory, row by row (the host and emu
+ * backends; GPU staging buffers). */
+void box_copy_rows(const box_copy *c);
+
 typedef struct device_ops {
     /* Device memory; NULL when the device is out of memory. Fresh memory of
      * an accelerator holds garbage (emu: a poison pattern). */

@@ -224,34 +224,6 @@ static size_t box_bytes(const box_copy *c)
     return n;
 }
 
-/* Host box <-> packed buffer, row by row. */
-static void pack(const box_copy *c, char *packed, const char *host, const dvmh_idx *stride,
-                 bool to_packed)
-{
-    int r = c->rank;
-    size_t row = (size_t)c->count[r - 1] * c->elem_size;
-    dvmh_idx idx[DVMH_MAX_RANK] = {0};
-    for (int d = 0; d < r; d++)
-        if (c->count[d] <= 0)
-            return;
-    for (;;) {
-        dvmh_idx off = 0;
-        for (int d = 0; d < r - 1; d++)
-            off += idx[d] * stride[d];
-        char *h = (char *)host + off * (dvmh_idx)c->elem_size;
-        if (to_packed)
-            memcpy(packed, h, row);
-        else
-            memcpy(h, packed, row);
-        packed += row;
-        int d = r - 2;
-        while (d >= 0 && ++idx[d] == c->count[d])
-            idx[d--] = 0;
-        if (d < 0)
-            break;
-    }
-}
-
 /* The staging buffer, grown to bytes (NULL: page-locking is off or the
  * driver refused; the copy then goes from pageable memory). Called with
  * g->lock held. */
@@ -282,26 +254,30 @@ static void host_transfer(device *d, const box_copy *c, bool to_device)
     void *stage = bytes ? staging(g, bytes) : NULL;
     copy_ctx ctx = {!to_device, to_device};
     if (stage) {
-        /* the host side becomes the packed staging buffer */
-        box_copy packed = *c;
+        /* the host side becomes the packed staging buffer; host rows move
+         * between it and the box with the host backend's row copy */
+        box_copy packed = *c, host = *c;
         dvmh_idx s = 1;
         for (int k = c->rank - 1; k >= 0; k--) {
             if (to_device)
-                packed.src_stride[k] = s;
+                packed.src_stride[k] = host.dst_stride[k] = s;
             else
-                packed.dst_stride[k] = s;
+                packed.dst_stride[k] = host.src_stride[k] = s;
             s *= c->count[k];
         }
         if (to_device) {
-            pack(c, stage, c->src, c->src_stride, true);
+            host.dst = stage;
+            box_copy_rows(&host);
             packed.src = stage;
         } else {
             packed.dst = stage;
         }
         for_each_slab(g, &ctx, &packed, slab_copy);
         gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
-        if (!to_device)
-            pack(c, stage, c->dst, c->dst_stride, false);
+        if (!to_device) {
+            host.src = stage;
+            box_copy_rows(&host);
+        }
     } else if (bytes) {
         for_each_slab(g, &ctx, c, slab_copy);
         gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
