@@ -236,12 +236,7 @@ static bool across_widths(const cuda_loop *l, char *m[DIR_MAX_RANK], char *why,
     bool ok = true;
     for (int k = 0; k < d->across.count && ok; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = NULL;
-        if (d->has_on && !strcmp(d->on.name, v->name))
-            map = &d->on;
-        for (int t = 0; t < d->tie_count && !map; t++)
-            if (!strcmp(d->ties[t].name, v->name))
-                map = &d->ties[t];
+        const dir_ref *map = gen_loop_mapping(d, v->name);
         if (!map) {
             snprintf(why, why_size, "not supported yet: across on '%s', which is not mapped onto "
                      "the loop by 'on' or 'tie'", v->name);

@@ -117,6 +117,8 @@ bool gen_in_parallel_loop(gen *g, size_t offset);
  * after reporting), and one "<call>, op, type, &var, ...);" line per
  * reduction (call: "dvmh_loop_reduction(dvmh_L"). */
 bool gen_check_reductions(gen *g, const directive *d, size_t loop_start);
+/* How a parallel loop maps the array name: its 'on' or its 'tie', or NULL. */
+const dir_ref *gen_loop_mapping(const directive *d, const char *name);
 void gen_reduction_calls(gen *g, const directive *d, size_t loop_start, const char *call,
                          strbuf *out);
 /* reach.c: "    dvmh_loop_reach(...);\n" for data k of a loop whose body is

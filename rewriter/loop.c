@@ -309,6 +309,16 @@ static bool width_nonzero(const char *w)
     return w && strcmp(w, "0");
 }
 
+const dir_ref *gen_loop_mapping(const directive *d, const char *name)
+{
+    if (d->has_on && !strcmp(d->on.name, name))
+        return &d->on;
+    for (int t = 0; t < d->tie_count; t++)
+        if (!strcmp(d->ties[t].name, name))
+            return &d->ties[t];
+    return NULL;
+}
+
 bool gen_check_reductions(gen *g, const directive *d, size_t loop_start)
 {
     bool ok = true;
@@ -565,12 +575,7 @@ void gen_parallel(gen *g, attached *at)
     bool dep[DIR_MAX_RANK] = {false};
     for (int k = 0; k < d->across.count; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = NULL;
-        if (d->has_on && !strcmp(d->on.name, v->name))
-            map = &d->on;
-        for (int t = 0; t < d->tie_count && !map; t++)
-            if (!strcmp(d->ties[t].name, v->name))
-                map = &d->ties[t];
+        const dir_ref *map = gen_loop_mapping(d, v->name);
         for (int ad = 0; ad < (map ? map->rank : 0); ad++) {
             bool nz = v->rank == 0 || width_nonzero(v->range[ad].lo) || width_nonzero(v->range[ad].hi);
             if (!nz || map->index[ad].kind != DIR_INDEX_LINEAR)
