@@ -599,6 +599,8 @@ static void piece_range(const dvmh_loop *l, const loop_piece *p, dvmh_idx *lo, d
  * region data are claimed there instead of copied in. */
 static void actualize_piece(dvmh_loop *l, const loop_piece *p)
 {
+    if (device_count() == 1)
+        return; /* the host holds everything: nothing to track */
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     piece_range(l, p, lo, hi);
     box_set boxes;
@@ -654,6 +656,8 @@ static bool mark_written(dvmh_loop *l, const loop_piece *p, loop_data *d, const 
 /* What the piece wrote is actual on its device only. */
 static void piece_written(dvmh_loop *l, const loop_piece *p)
 {
+    if (device_count() == 1)
+        return;
     for_each_written_box(l, p, mark_written);
 }
 
@@ -1016,7 +1020,8 @@ static void renew_shadows(dvmh_loop *l)
         box_set border, received;
         box_set_init(&border, a->head.rank);
         box_set_init(&received, a->head.rank);
-        shadow_edges(a, lo, hi, s->corner, &border, &received);
+        if (device_count() > 1) /* else the host copy holds everything */
+            shadow_edges(a, lo, hi, s->corner, &border, &received);
         /* the edges leave from the host copy and arrive in it */
         for (int m = 0; m < border.count; m++)
             var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
