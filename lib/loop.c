@@ -482,11 +482,14 @@ static void data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx
         data_view_boxes(d->addr, d->rank, d->ext, d->elem_size, &elems, out);
 }
 
-static void loop_range(const dvmh_loop *l, dvmh_idx *lo, dvmh_idx *hi)
+/* Iterations first..last (in the loop's order) as inclusive ranges, lower
+ * first. */
+static void iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
+                            dvmh_idx *lo, dvmh_idx *hi)
 {
     for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? l->first[x] : l->last[x];
-        hi[x] = l->step[x] > 0 ? l->last[x] : l->first[x];
+        lo[x] = l->step[x] > 0 ? first[x] : last[x];
+        hi[x] = l->step[x] > 0 ? last[x] : first[x];
     }
 }
 
@@ -513,7 +516,7 @@ static int split_dimension(const dvmh_loop *l)
     if (sd < 0)
         return -1;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    loop_range(l, lo, hi);
+    iteration_range(l, l->first, l->last, lo, hi);
     if (lo[sd] < -LOOP_RANGE_UNKNOWN || hi[sd] > LOOP_RANGE_UNKNOWN)
         return -1;
     for (int k = 0; k < l->data_count; k++) {
@@ -586,15 +589,6 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
 
 /* ---- running a piece ---- */
 
-/* The piece's iterations as inclusive ranges, lower first. */
-static void piece_range(const dvmh_loop *l, const loop_piece *p, dvmh_idx *lo, dvmh_idx *hi)
-{
-    for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? p->first[x] : p->last[x];
-        hi[x] = l->step[x] > 0 ? p->last[x] : p->first[x];
-    }
-}
-
 /* Makes what the piece touches actual on its device; 'out' and 'local'
  * region data are claimed there instead of copied in. */
 static void actualize_piece(dvmh_loop *l, const loop_piece *p)
@@ -602,7 +596,7 @@ static void actualize_piece(dvmh_loop *l, const loop_piece *p)
     if (device_count() == 1)
         return; /* the host holds everything: nothing to track */
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    piece_range(l, p, lo, hi);
+    iteration_range(l, p->first, p->last, lo, hi);
     box_set boxes;
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
@@ -631,7 +625,7 @@ typedef bool (*written_box_fn)(dvmh_loop *l, const loop_piece *p, loop_data *d, 
 static void for_each_written_box(dvmh_loop *l, const loop_piece *p, written_box_fn fn)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    piece_range(l, p, lo, hi);
+    iteration_range(l, p->first, p->last, lo, hi);
     box_set boxes;
     bool go_on = true;
     for (int k = 0; k < l->data_count && go_on; k++) {
@@ -806,7 +800,7 @@ static bool spoil_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box
 static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
 {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    loop_range(l, lo, hi);
+    iteration_range(l, l->first, l->last, lo, hi);
     box_set boxes;
     /* the inputs, on the host */
     for (int k = 0; k < l->data_count; k++) {
