@@ -95,8 +95,8 @@ static void check_section(const char *file, int line, int rank, const dvmh_idx *
     }
 }
 
-/* The boxes of v a section names: global indices of a distributed array's
- * local part, or byte addresses of ordinary data. */
+/* The box of global indices a section names in a distributed array's local
+ * part (clipped to it). */
 static void array_section_box(const dvmh_array *a, const dvmh_range *sec, box *out)
 {
     box whole;
@@ -109,6 +109,8 @@ static void array_section_box(const dvmh_array *a, const dvmh_range *sec, box *o
         }
 }
 
+/* The variable of ordinary data and the byte-address boxes a section of it
+ * names; NULL when the runtime does not track that memory. */
 static var *data_section(const char *file, int line, const void *addr, int rank,
                          const dvmh_idx *ext, size_t elem_size, const dvmh_range *sec,
                          box_set *out)
