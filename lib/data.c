@@ -62,18 +62,22 @@ static void block_add(void *p, size_t bytes)
     data.count++;
 }
 
-/* Drops the variables inside [start, start+bytes): the memory goes away
- * (free) or moves (realloc, after its host copy was made current). */
-static void vars_drop_range(uintptr_t start, size_t bytes, bool keep_values)
+/* Forgets the variables of memory [start, start+bytes): it goes away
+ * (free), moves (realloc: keep_values, its host copy made current first) or
+ * begins a new lifetime. A variable reaching beyond the range keeps the
+ * values of the rest on the host. */
+static void vars_forget(uintptr_t start, size_t bytes, bool keep_values)
 {
+    uintptr_t end = start + bytes - 1;
     for (int k = 0; k < data.var_count; k++) {
         var *v = data.vars[k];
-        if ((uintptr_t)v->whole.lo[0] >= start && (uintptr_t)v->whole.hi[0] < start + bytes) {
-            if (keep_values)
-                var_actualize_host_all(v, MOVE_GET_ACTUAL);
-            var_destroy(v);
-            data.vars[k--] = data.vars[--data.var_count];
-        }
+        uintptr_t lo = (uintptr_t)v->whole.lo[0], hi = (uintptr_t)v->whole.hi[0];
+        if (hi < start || lo > end)
+            continue;
+        if (keep_values || lo < start || hi > end)
+            var_actualize_host_all(v, MOVE_GET_ACTUAL);
+        var_destroy(v);
+        data.vars[k--] = data.vars[--data.var_count];
     }
     dvmh_data_tracked = data.var_count;
 }
@@ -83,7 +87,8 @@ static void block_remove(void *p, bool keep_values)
     int k = block_find((uintptr_t)p);
     if (k < 0 || data.blocks[k].start != (uintptr_t)p)
         return;
-    vars_drop_range(data.blocks[k].start, data.blocks[k].bytes, keep_values);
+    if (data.blocks[k].bytes)
+        vars_forget(data.blocks[k].start, data.blocks[k].bytes, keep_values);
     memmove(&data.blocks[k], &data.blocks[k + 1], sizeof *data.blocks * (size_t)(data.count - k - 1));
     data.count--;
 }
@@ -122,24 +127,10 @@ int dvmh_data_tracked;
 
 void dvmh_data_fresh(const void *addr, size_t bytes)
 {
-    uintptr_t start = (uintptr_t)addr, end = start + bytes - 1;
     /* a function called from a loop body: its arrays live on the threads'
      * stacks during the loop, never in the data the loop tracks */
-    if (bytes == 0 || dvmh_ctx()->in_handlers)
-        return;
-    for (int k = 0; k < data.var_count; k++) {
-        var *v = data.vars[k];
-        uintptr_t lo = (uintptr_t)v->whole.lo[0], hi = (uintptr_t)v->whole.hi[0];
-        if (hi < start || lo > end)
-            continue;
-        /* the new lifetime's memory has no values yet; a variable reaching
-         * beyond it keeps the values of the rest on the host */
-        if (lo < start || hi > end)
-            var_actualize_host_all(v, MOVE_GET_ACTUAL);
-        var_destroy(v);
-        data.vars[k--] = data.vars[--data.var_count];
-    }
-    dvmh_data_tracked = data.var_count;
+    if (bytes > 0 && !dvmh_ctx()->in_handlers)
+        vars_forget((uintptr_t)addr, bytes, false);
 }
 
 static void vars_add(var *v)
