@@ -269,10 +269,9 @@ void var_actualize(var *v, int dev, const box *b, int reason)
         return;
     }
     var_reserve(v, dev, &need);
-    /* sources: the host first (it usually has everything), then the others */
+    /* sources in device order: the host (usually holding everything) first */
     int n = device_count();
-    for (int k = 0; k < n && !box_set_is_empty(&missing); k++) {
-        int from = k == 0 ? 0 : k;
+    for (int from = 0; from < n && !box_set_is_empty(&missing); from++) {
         if (from == dev)
             continue;
         repr *src = &v->rep[from];
