@@ -181,11 +181,6 @@ device *device_get(int index)
     return table.devices[index];
 }
 
-bool devices_have_accelerator(void)
-{
-    return table.count > 1;
-}
-
 void device_copy(device *dst, device *src, const box_copy *c)
 {
     if (src->kind == DEVICE_HOST) {

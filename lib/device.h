@@ -69,8 +69,6 @@ void devices_start(int host_threads);
 void devices_stop(void);
 int device_count(void);
 device *device_get(int index);
-/* Whether some accelerator of the kind targets(CUDA) asks for exists. */
-bool devices_have_accelerator(void);
 /* Copies a box between any two devices (same device: within its memory). */
 void device_copy(device *dst, device *src, const box_copy *c);
 

@@ -48,11 +48,6 @@ void stats_start(void)
     }
 }
 
-bool stats_enabled(void)
-{
-    return stats.enabled;
-}
-
 /* The record of a region, loop or interval, with one more run counted. */
 static stats_record *record_run(const char *file, int line, int kind, long id)
 {

@@ -11,7 +11,6 @@
 void stats_start(void);
 /* Prints the report (when enabled) and frees everything. */
 void stats_finish(void);
-bool stats_enabled(void);
 
 /* The innermost open scope (a region, then a loop inside it) receives the
  * device times and transfers; every enclosing one too. */
