@@ -510,6 +510,17 @@ dvmh_array *dvmh_array_of(const char *file, int line, const void *handle)
     return (dvmh_array *)handle;
 }
 
+void *dvmh_checked_addr(const char *file, int line, const void *handle, const dvmh_idx *idx)
+{
+    const dvmh_array *a = handle;
+    for (int d = 0; d < a->head.rank; d++)
+        if (idx[d] < a->alloc_lo[d] || idx[d] > a->alloc_hi[d] || a->head.own_lo[0] > a->head.own_hi[0])
+            dvmh_fatal(file, line, "element %lld of dimension %d of the array created at %s:%d is "
+                       "not local to process %d (read it with remote_access)", (long long)idx[d],
+                       d + 1, a->file, a->line, comm_process_rank());
+    return dvmh_elem_addr(a, idx);
+}
+
 void *dvmh_elem_addr(const dvmh_array *a, const dvmh_idx *idx)
 {
     const dvmh_array_head *h = &a->head;

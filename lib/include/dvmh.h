@@ -141,8 +141,21 @@ void dvmh_realign(const char *file, int line, dvmh_array *a, void *target,
  * parameter's pointer type; returns it after checking. */
 dvmh_array *dvmh_array_of(const char *file, int line, const void *handle);
 
-/* Host element access for code outside parallel loops. */
+/* Host element access for code outside parallel loops. Compiled with
+ * -DDVMH_CHECK_LOCAL (debug mode), every access checks that the element is
+ * in this process's local part (shadow edges and remote_access buffers
+ * included) and stops the program naming the line when it is not. */
 #define DVMH_HEAD(a) ((const dvmh_array_head *)(const void *)(a))
+void *dvmh_checked_addr(const char *file, int line, const void *a, const dvmh_idx *idx);
+#ifdef DVMH_CHECK_LOCAL
+#define DVMH_AT1(a, T, i) (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){(i)}))
+#define DVMH_AT2(a, T, i, j) \
+    (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){(i), (j)}))
+#define DVMH_AT3(a, T, i, j, k) \
+    (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){(i), (j), (k)}))
+#define DVMH_AT4(a, T, i, j, k, l) \
+    (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){(i), (j), (k), (l)}))
+#else
 #define DVMH_AT1(a, T, i) \
     (((T *)DVMH_HEAD(a)->host_data)[DVMH_HEAD(a)->origin + (dvmh_idx)(i)])
 #define DVMH_AT2(a, T, i, j) \
@@ -153,6 +166,7 @@ dvmh_array *dvmh_array_of(const char *file, int line, const void *handle);
 #define DVMH_AT4(a, T, i, j, k, l) \
     (((T *)DVMH_HEAD(a)->host_data)[DVMH_HEAD(a)->origin + (dvmh_idx)(i) * DVMH_HEAD(a)->stride[0] + \
         (dvmh_idx)(j) * DVMH_HEAD(a)->stride[1] + (dvmh_idx)(k) * DVMH_HEAD(a)->stride[2] + (dvmh_idx)(l)])
+#endif
 /* Any rank: idx points at rank indices. */
 void *dvmh_elem_addr(const dvmh_array *a, const dvmh_idx *idx);
 

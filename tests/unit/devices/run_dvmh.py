@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Compiles a C-DVMH test program with dvmcc and runs it on one process with
-the given DVMH_* settings; passes when it exits 0 and its stderr matches
-every --stderr REGEX=COUNT (COUNT lines matching REGEX)."""
+"""Compiles a C-DVMH test program with dvmcc and runs it (one process, or
+--procs under mpiexec) with the given DVMH_* settings; passes when it exits
+0 (non-zero with --expect-failure) and its stderr matches every --stderr
+REGEX=COUNT (COUNT lines matching REGEX)."""
 import argparse
 import os
 import re
@@ -14,12 +15,15 @@ ap.add_argument('program')
 ap.add_argument('--dvmcc', required=True)
 ap.add_argument('--env', action='append', default=[], help='NAME=VALUE')
 ap.add_argument('--stderr', action='append', default=[], help='REGEX=COUNT')
+ap.add_argument('--cflag', action='append', default=[], help='an extra dvmcc option')
+ap.add_argument('--procs', type=int, default=1, help='processes (mpiexec)')
+ap.add_argument('--expect-failure', action='store_true', help='a non-zero exit is the pass')
 ap.add_argument('--oracle', help='C compiler: stdout must equal the plain C build\'s')
 opt = ap.parse_args()
 
 with tempfile.TemporaryDirectory() as tmp:
     exe = os.path.join(tmp, 'prog')
-    c = subprocess.run([opt.dvmcc, '-O2', opt.program, '-o', exe, '-lm'],
+    c = subprocess.run([opt.dvmcc, '-O2'] + opt.cflag + [opt.program, '-o', exe, '-lm'],
                        capture_output=True, text=True)
     if c.returncode != 0:
         print('compile failed:\n' + c.stderr)
@@ -29,9 +33,10 @@ with tempfile.TemporaryDirectory() as tmp:
     for setting in opt.env:
         name, value = setting.split('=', 1)
         env[name] = value
-    r = subprocess.run([exe], env=env, capture_output=True, text=True, timeout=120)
+    cmd = [exe] if opt.procs == 1 else ['mpiexec', '-n', str(opt.procs), exe]
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
     sys.stdout.write(r.stdout)
-    failed = r.returncode != 0
+    failed = (r.returncode == 0) if opt.expect_failure else (r.returncode != 0)
     if opt.oracle:
         plain = os.path.join(tmp, 'plain')
         subprocess.run([opt.oracle, '-O2', '-w', opt.program, '-o', plain, '-lm'], check=True)
