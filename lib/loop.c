@@ -293,8 +293,8 @@ void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage)
 
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z)
 {
-    if (x < 0 || y < 0 || z < 0)
-        dvmh_fatal(l->file, l->line, "cuda_block sizes must be positive");
+    if (x <= 0 || y <= 0 || z <= 0)
+        dvmh_fatal(l->file, l->line, "cuda_block sizes must be positive (got %d, %d, %d)", x, y, z);
 }
 
 void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn)

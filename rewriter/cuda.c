@@ -548,22 +548,31 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             sb_printf(&h, "    dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, reds[k].r->var,
                       reds[k].loc_decl ? "&" : "", reds[k].loc_decl ? reds[k].r->loc_var : "NULL");
         }
-        /* block shape: cuda_block, else by the number of thread dims */
-        static const char *const shapes[] = {"1, 1, 1", "256, 1, 1", "32, 8, 1", "32, 4, 2"};
+        /* block shape: cuda_block, else the runtime's choice (0) */
         if (d->cuda_block_rank)
             sb_printf(&h, "    unsigned dvmh_block[3] = {(unsigned)(%s), (unsigned)(%s), (unsigned)(%s)};\n",
                       d->cuda_block[0], d->cuda_block_rank > 1 ? d->cuda_block[1] : "1",
                       d->cuda_block_rank > 2 ? d->cuda_block[2] : "1");
         else
-            sb_printf(&h, "    unsigned dvmh_block[3] = {%s};\n", shapes[nt > 3 ? 3 : nt]);
+            sb_add(&h, "    unsigned dvmh_block[3] = {0, 0, 0};\n");
         sb_add(&h, "    dvmh_idx dvmh_count[3] = {");
         sb_printf(&h, nt ? "dvmh_n[%d], " : "1, ", nt ? tdims[nt - 1] : 0);
         sb_printf(&h, nt >= 2 ? "dvmh_n[%d], " : "1, ", nt >= 2 ? tdims[nt - 2] : 0);
         sb_add(&h, "1");
         for (int t = 0; t + 2 < nt; t++)
             sb_printf(&h, " * dvmh_n[%d]", tdims[t]);
-        sb_add(&h, "};\n    unsigned dvmh_grid[3];\n");
-        sb_add(&h, "    unsigned dvmh_blocks = dvmh_cuda_grid(dvmh_count, dvmh_block, dvmh_grid);\n");
+        sb_add(&h, "};\n    unsigned dvmh_grid[3] = {1, 1, 1}, dvmh_blocks = 1;\n");
+        /* what one block's reduction results take */
+        sb_add(&h, "    const size_t dvmh_red_bytes = 0");
+        for (int k = 0; k < nreds; k++) {
+            sb_printf(&h, " + sizeof(%s)", reds[k].r->var);
+            if (reds[k].loc_decl)
+                sb_printf(&h, " + sizeof(%s)", reds[k].r->loc_var);
+        }
+        sb_add(&h, ";\n");
+        sb_printf(&h, "    if (!dvmh_empty)\n        dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_%s, "
+                      "\"%s_kernel\", %d, dvmh_count, dvmh_red_bytes,\n            dvmh_block, dvmh_grid);\n",
+                  g->base, l->handler, any_dep ? 1 : 0);
         if (nreds) {
             sb_add(&h, "    size_t dvmh_shared = 0;\n");
             sb_add(&h, "    const size_t dvmh_threads = (size_t)dvmh_block[0] * dvmh_block[1] * dvmh_block[2];\n");
@@ -590,7 +599,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 }
             }
         } else {
-            sb_add(&h, "    const size_t dvmh_shared = 0;\n    (void)dvmh_blocks;\n");
+            sb_add(&h, "    const size_t dvmh_shared = 0;\n    (void)dvmh_blocks; (void)dvmh_red_bytes;\n");
         }
         if (any_dep) {
             sb_add(&h, "    dvmh_idx dvmh_t = 0, dvmh_last = 0;\n");
@@ -750,8 +759,8 @@ static const char prelude[] =
     "        }\n"
     "    }\n"
     "}\n"
-    "/* The block'dvmh_s threads combine their values (tree in shared memory);\n"
-    " * thread 0 writes the block'dvmh_s result to dvmh_part[block]. */\n"
+    "/* The block's threads combine their values (tree in shared memory);\n"
+    " * thread 0 writes the block's result to dvmh_part[block]. */\n"
     "template <int dvmh_OP, typename dvmh_T, int dvmh_N, typename dvmh_Loc, int dvmh_M>\n"
     "__device__ void dvmh_block_reduce(const dvmh_T *dvmh_v, const dvmh_Loc *dvmh_vl, dvmh_T *dvmh_part, dvmh_Loc *dvmh_partl)\n"
     "{\n"

@@ -46,6 +46,13 @@ static void load(void)
         {"cuStreamCreate", (void **)&a->StreamCreate},
         {"cuStreamDestroy_v2", (void **)&a->StreamDestroy},
         {"cuStreamSynchronize", (void **)&a->StreamSynchronize},
+        {"cuStreamWaitEvent", (void **)&a->StreamWaitEvent},
+        {"cuEventCreate", (void **)&a->EventCreate},
+        {"cuEventDestroy_v2", (void **)&a->EventDestroy},
+        {"cuEventRecord", (void **)&a->EventRecord},
+        {"cuEventSynchronize", (void **)&a->EventSynchronize},
+        {"cuDeviceGetAttribute", (void **)&a->DeviceGetAttribute},
+        {"cuMemGetInfo_v2", (void **)&a->MemGetInfo},
         {"cuMemAlloc_v2", (void **)&a->MemAlloc},
         {"cuMemFree_v2", (void **)&a->MemFree},
         {"cuMemAllocHost_v2", (void **)&a->MemAllocHost},
@@ -57,6 +64,7 @@ static void load(void)
         {"cuModuleUnload", (void **)&a->ModuleUnload},
         {"cuModuleGetFunction", (void **)&a->ModuleGetFunction},
         {"cuFuncSetAttribute", (void **)&a->FuncSetAttribute},
+        {"cuFuncGetAttribute", (void **)&a->FuncGetAttribute},
         {"cuLaunchKernel", (void **)&a->LaunchKernel},
     };
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)

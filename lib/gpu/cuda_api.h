@@ -16,12 +16,16 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 
 enum { DRV_MEMORYTYPE_HOST = 1, DRV_MEMORYTYPE_DEVICE = 2 };
 enum { DRV_ERROR_OUT_OF_MEMORY = 2, DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704 };
 enum { DRV_STREAM_NON_BLOCKING = 1 };
-enum { DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+enum { DRV_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0, DRV_FUNC_ATTRIBUTE_NUM_REGS = 4,
+       DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
+enum { DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16 };
+enum { DRV_EVENT_DISABLE_TIMING = 2 };
 
 typedef struct cuda_memcpy3d {
     size_t srcXInBytes, srcY, srcZ, srcLOD;
@@ -74,6 +78,13 @@ typedef struct cuda_api {
     CUresult (*StreamCreate)(CUstream *s, unsigned flags);
     CUresult (*StreamDestroy)(CUstream s);
     CUresult (*StreamSynchronize)(CUstream s);
+    CUresult (*StreamWaitEvent)(CUstream s, CUevent e, unsigned flags);
+    CUresult (*EventCreate)(CUevent *e, unsigned flags);
+    CUresult (*EventDestroy)(CUevent e);
+    CUresult (*EventRecord)(CUevent e, CUstream s);
+    CUresult (*EventSynchronize)(CUevent e);
+    CUresult (*DeviceGetAttribute)(int *v, int attribute, CUdevice d);
+    CUresult (*MemGetInfo)(size_t *free_bytes, size_t *total_bytes);
     CUresult (*MemAlloc)(CUdeviceptr *p, size_t bytes);
     CUresult (*MemFree)(CUdeviceptr p);
     CUresult (*MemAllocHost)(void **p, size_t bytes);
@@ -85,6 +96,7 @@ typedef struct cuda_api {
     CUresult (*ModuleUnload)(CUmodule m);
     CUresult (*ModuleGetFunction)(CUfunction *f, CUmodule m, const char *name);
     CUresult (*FuncSetAttribute)(CUfunction f, int attribute, int value);
+    CUresult (*FuncGetAttribute)(int *v, int attribute, CUfunction f);
     CUresult (*LaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                              unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,
                              void **extra);

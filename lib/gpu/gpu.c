@@ -71,6 +71,17 @@ static void free_cache(gpu *g)
     for (int k = 0; k < g->cached_count; k++)
         gpu_check(g, gpu_api()->MemFree(g->cached[k].ptr), "cuMemFree");
     g->cached_count = 0;
+    g->cached_bytes = 0;
+}
+
+size_t gpu_free_memory(gpu *g)
+{
+    size_t free_bytes = 0, total = 0;
+    gpu_check(g, gpu_api()->MemGetInfo(&free_bytes, &total), "cuMemGetInfo");
+    pthread_mutex_lock(&g->lock);
+    free_bytes += g->cached_bytes;
+    pthread_mutex_unlock(&g->lock);
+    return free_bytes;
 }
 
 void *gpu_alloc(gpu *g, size_t bytes)
@@ -89,6 +100,7 @@ void *gpu_alloc(gpu *g, size_t bytes)
     if (best >= 0) {
         b = g->cached[best];
         g->cached[best] = g->cached[--g->cached_count];
+        g->cached_bytes -= b.size;
     } else {
         push(g);
         CUresult e = gpu_api()->MemAlloc(&b.ptr, bytes);
@@ -117,6 +129,7 @@ void gpu_release(gpu *g, void *p)
     for (int k = 0; k < g->live_count; k++)
         if (g->live[k].ptr == (CUdeviceptr)(uintptr_t)p) {
             block_push(&g->cached, &g->cached_count, &g->cached_cap, g->live[k]);
+            g->cached_bytes += g->live[k].size;
             g->live[k] = g->live[--g->live_count];
             pthread_mutex_unlock(&g->lock);
             return;
@@ -447,6 +460,10 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         pthread_mutex_init(&g->lock, NULL);
         gpu_check(g, api->DeviceGet(&g->cu, k), "cuDeviceGet");
         gpu_check(g, api->DevicePrimaryCtxRetain(&g->ctx, g->cu), "cuDevicePrimaryCtxRetain");
+        gpu_check(g, api->DeviceGetAttribute(&g->sms, DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, g->cu),
+                  "cuDeviceGetAttribute");
+        if (g->sms <= 0)
+            g->sms = 1;
         push(g);
         gpu_check(g, api->StreamCreate(&g->stream, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");
         pop(g);

@@ -29,6 +29,9 @@ typedef struct gpu {
     void *staging;                  /* page-locked host buffer for transfers */
     size_t staging_size;
     unsigned peer_enabled;          /* bit k: peer access to GPU k enabled */
+    int sms;                        /* multiprocessors */
+    size_t cached_bytes;            /* in the allocator's cache */
+    long long red_limited;          /* reduction launches whose blocks free memory limited */
 } gpu;
 
 /* The API of the driver (the backend exists only when it loaded). */
@@ -41,6 +44,8 @@ gpu *gpu_current(void);
 gpu *gpu_by_ordinal(int ordinal);
 
 void *gpu_alloc(gpu *g, size_t bytes);
+/* Device memory free for new allocations, the allocator's cache included. */
+size_t gpu_free_memory(gpu *g);
 void gpu_release(gpu *g, void *p);
 
 #endif

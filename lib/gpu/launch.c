@@ -11,6 +11,8 @@ typedef struct kernel_entry {
     const char *name;
     CUfunction fn;
     int shared_set;                 /* dynamic shared memory allowed so far */
+    int regs;                       /* registers per thread */
+    int max_threads;                /* per block, as the registers allow */
     struct kernel_entry *next;
 } kernel_entry;
 
@@ -33,7 +35,7 @@ static gpu *piece_gpu(const char *what)
     return g;
 }
 
-static CUfunction kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_t shared)
+static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_t shared)
 {
     pthread_mutex_lock(&modules_lock);
     module_state *st = m->loaded;
@@ -71,6 +73,11 @@ static CUfunction kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_t s
                        cuda_error_text("cuModuleGetFunction", e, buf, sizeof buf));
         }
         k->shared_set = 48 * 1024;
+        gpu_check(g, gpu_api()->FuncGetAttribute(&k->regs, DRV_FUNC_ATTRIBUTE_NUM_REGS, k->fn),
+                  "cuFuncGetAttribute");
+        gpu_check(g, gpu_api()->FuncGetAttribute(&k->max_threads, DRV_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                                 k->fn),
+                  "cuFuncGetAttribute");
         k->next = st->kernels[o];
         st->kernels[o] = k;
     }
@@ -80,9 +87,8 @@ static CUfunction kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_t s
                   "cuFuncSetAttribute");
         k->shared_set = (int)shared;
     }
-    CUfunction fn = k->fn;
     pthread_mutex_unlock(&modules_lock);
-    return fn;
+    return k;
 }
 
 void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
@@ -91,7 +97,7 @@ void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
 {
     (void)p;
     gpu *g = piece_gpu("dvmh_cuda_launch");
-    CUfunction fn = kernel(g, m, name, shared_bytes);
+    CUfunction fn = kernel(g, m, name, shared_bytes)->fn;
     CUresult e = gpu_api()->LaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                          (unsigned)shared_bytes, g->stream, args, NULL);
     if (e) {
@@ -100,6 +106,74 @@ void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
                    grid[1], grid[2], block[0], block[1], block[2], g->dev->name,
                    cuda_error_text("cuLaunchKernel", e, buf, sizeof buf));
     }
+}
+
+static unsigned pow2_at_most(dvmh_idx n, unsigned limit)
+{
+    unsigned r = 1;
+    while (r * 2 <= limit && (dvmh_idx)r < n)
+        r *= 2;
+    return r;
+}
+
+/* The block: what cuda_block said, checked against what the kernel can
+ * run; else up to 256 threads, fewer when the kernel's registers would
+ * leave room for less than two such blocks on a multiprocessor (65536
+ * registers) or when the loop is a wavefront (one hyperplane per launch:
+ * more, smaller blocks spread it over more multiprocessors). The threads
+ * go to x first (32, a warp, for coalesced rows), then y, then z, as far
+ * as the iteration counts there need them. */
+static void choose_block(gpu *g, const kernel_entry *k, const char *name, int dependent,
+                         const dvmh_idx count[3], unsigned block[3])
+{
+    if (block[0]) {
+        unsigned long long t = (unsigned long long)block[0] * block[1] * block[2];
+        if (t > (unsigned long long)k->max_threads)
+            dvmh_fatal(NULL, 0, "cuda_block(%u, %u, %u) asks for %llu threads per block; kernel %s can "
+                       "run at most %d on %s (it uses %d registers per thread)", block[0], block[1],
+                       block[2], t, name, k->max_threads, g->dev->name, k->regs);
+        return;
+    }
+    unsigned threads = dependent ? 128 : 256;
+    while (threads > 32 && (threads > (unsigned)k->max_threads ||
+                            (unsigned long long)threads * (unsigned)k->regs * 2 > 65536))
+        threads /= 2;
+    unsigned x = pow2_at_most(count[0], count[1] > 1 || count[2] > 1 ? 32 : threads);
+    unsigned y = pow2_at_most(count[1], threads / x);
+    unsigned z = pow2_at_most(count[2], threads / x / y < 64 ? threads / x / y : 64);
+    /* small counts along y and z: give the rest back to x */
+    x = pow2_at_most(count[0], threads / y / z);
+    block[0] = x, block[1] = y, block[2] = z;
+}
+
+unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
+                          const dvmh_idx count[3], size_t red_bytes, unsigned block[3], unsigned grid[3])
+{
+    (void)p;
+    gpu *g = piece_gpu("dvmh_cuda_config");
+    choose_block(g, kernel(g, m, name, 0), name, dependent, count, block);
+    unsigned blocks = dvmh_cuda_grid(count, block, grid);
+    if (!red_bytes)
+        return blocks;
+    /* Reductions: every block leaves its partial results in device memory
+     * for the final kernel. More blocks than fill the GPU only add
+     * partials; and where free memory is short (large array reductions)
+     * the blocks are limited to what an eighth of it holds. The kernels'
+     * grid-stride loops cover the iterations of the blocks left out. */
+    unsigned threads = block[0] * block[1] * block[2];
+    unsigned long long cap = (unsigned long long)g->sms * (2048 / threads > 0 ? 2048 / threads : 1);
+    size_t free_bytes = gpu_free_memory(g);
+    unsigned long long fit = free_bytes / 8 / red_bytes;
+    if (fit < cap) {
+        cap = fit ? fit : 1;
+        g->red_limited++;
+    }
+    for (int d = 2; d >= 0 && blocks > cap; d--)
+        while (blocks > cap && grid[d] > 1) {
+            grid[d] = (grid[d] + 1) / 2;
+            blocks = grid[0] * grid[1] * grid[2];
+        }
+    return blocks;
 }
 
 void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes)

@@ -487,6 +487,16 @@ static inline unsigned dvmh_cuda_grid(const dvmh_idx count[3], const unsigned bl
     }
     return blocks;
 }
+/* The launch configuration of kernel 'name' of m for count[d] iterations
+ * along x, y, z. block: the loop's cuda_block when block[0] is not 0
+ * (checked against what the kernel can run), else chosen from the
+ * kernel's register use, the counts and whether the loop is a wavefront
+ * (dependent). grid: as dvmh_cuda_grid, but with red_bytes (what one
+ * block's reduction results take) no more blocks than fill the GPU and fit
+ * in an eighth of its free memory. Returns the number of blocks. */
+unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
+                          const dvmh_idx count[3], size_t red_bytes, unsigned block[3],
+                          unsigned grid[3]);
 /* Shared memory of a block reduction: 'threads' values of val_size bytes
  * (then 8-aligned) and as many locations of loc_size bytes. */
 static inline size_t dvmh_cuda_red_shared(size_t threads, size_t val_size, size_t loc_size)

@@ -35,8 +35,11 @@ void sweep(void)
 // HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS
 // HOST: static dvmh_cuda_module dvmh_cuda_module_jacobi;
 // HOST: static void dvmh_loop_jacobi_[[L:[0-9]+]]_cuda(dvmh_piece *dvmh_P)
-// HOST: unsigned dvmh_block[3] = {32, 8, 1};
+// HOST: unsigned dvmh_block[3] = {0, 0, 0};
 // HOST: dvmh_idx dvmh_count[3] = {dvmh_n[1], dvmh_n[0], 1};
+// HOST: const size_t dvmh_red_bytes = 0;
+// HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_jacobi, "dvmh_loop_jacobi_[[L]]_kernel", 0, dvmh_count, dvmh_red_bytes,
+// HOST-NEXT: dvmh_block, dvmh_grid);
 // HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_jacobi, "dvmh_loop_jacobi_[[L]]_kernel", dvmh_grid, dvmh_block,
 // HOST: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, dvmh_loop_jacobi_[[L]]);
 // HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS

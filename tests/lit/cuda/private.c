@@ -20,3 +20,16 @@ void f(double w)
 // CHECK: const int i = (int)(dvmh_lo0 + dvmh_i0 * dvmh_st0);
 // CHECK: t = w * a[i];
 // CHECK-NEXT: b[i] = t * t;
+// cuda_block: the launcher passes the loop's block; the runtime checks it
+// against the kernel's limit
+// RUN: FileCheck %s --check-prefix=BLOCK --input-file %t.c
+#define BX 64
+void g(void)
+{
+    int i;
+#pragma dvm parallel([i]) cuda_block(BX, 2)
+    for (i = 0; i < 100; i++)
+        a[i] = b[i];
+}
+// BLOCK: unsigned dvmh_block[3] = {(unsigned)(BX), (unsigned)(2), (unsigned)(1)};
+// BLOCK: dvmh_cuda_config(

@@ -31,6 +31,8 @@ void f(void)
 // CHECK-NEXT: int *dvmh_partloc, unsigned dvmh_nparts, int dvmh_first, double *dvmh_res, int *dvmh_resloc)
 // CHECK: dvmh_grid_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>
 // HOST: dvmh_red_init(dvmh_P, 2, &mx, &loc);
+// HOST: const size_t dvmh_red_bytes = 0 + sizeof(s) + sizeof(m) + sizeof(mx) + sizeof(loc);
+// HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, {{.*}}, dvmh_count, dvmh_red_bytes,
 // HOST: _red2", dvmh_one, dvmh_red_block,
 // HOST: dvmh_cuda_read(dvmh_P, &mx, dvmh_res2, sizeof(mx));
 // HOST-NEXT: dvmh_cuda_read(dvmh_P, &loc, dvmh_resloc2, sizeof(loc));
