@@ -126,6 +126,11 @@ void data_for_each(void (*fn)(struct var *v, void *arg), void *arg);
 void array_local_box(const dvmh_array *a, struct box *out);
 void array_own_box(const dvmh_array *a, struct box *out);
 
+/* loop.c: the device memory a piece's data occupy on its device (the
+ * start of each representative) and whether the loop writes it, at most
+ * max entries; lib/gpu orders copies and kernels by them. */
+int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max);
+
 /* region.c */
 /* Inside a region: its devices (a bit per device); else 0. */
 unsigned region_devices(void);

@@ -670,7 +670,10 @@ static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
     return var_zero_address(d->var, dev) + (uintptr_t)d->addr;
 }
 
-static void run_piece(dvmh_loop *l, const loop_piece *lp)
+/* Runs the piece's handler; wait: until the device is done (else the
+ * caller waits with finish_piece; GPUs run their kernels meanwhile). */
+static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *started,
+                         long long *iterations_out)
 {
     device *dev = device_get(lp->device);
     dvmh_piece p;
@@ -722,9 +725,20 @@ static void run_piece(dvmh_loop *l, const loop_piece *lp)
     dvmh_context *c = dvmh_ctx();
     c->in_handlers = true;
     dev->ops->run(dev, handler_for(l, lp->device), &p);
-    dev->ops->sync(dev);
+    if (wait)
+        dev->ops->sync(dev);
     c->in_handlers = false;
-    stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
+    if (wait)
+        stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
+    *started = t0;
+    *iterations_out = iterations;
+}
+
+static void run_piece(dvmh_loop *l, const loop_piece *lp)
+{
+    double t0;
+    long long iterations;
+    run_piece_on(l, lp, true, &t0, &iterations);
 }
 
 /* The local part on the devices of the region: each piece in iteration
@@ -868,12 +882,48 @@ static void run_local_part(dvmh_loop *l, bool splittable)
         run_compared(l, pieces, m);
         return;
     }
+    /* Without reductions (whose per-piece results would have to wait) and
+     * across, the pieces are independent: the GPUs' kernels are launched
+     * first and run while the other devices run their pieces. */
+    bool overlap = n > 1 && l->red_count == 0 && !l->across;
+    double started[DEVICE_MAX];
+    long long iterations[DEVICE_MAX];
+    bool later[DEVICE_MAX] = {false};
+    for (int k = 0; overlap && k < n; k++)
+        if (device_get(pieces[k].device)->kind == DEVICE_CUDA) {
+            actualize_piece(l, &pieces[k]);
+            run_piece_on(l, &pieces[k], false, &started[k], &iterations[k]);
+            later[k] = true;
+        }
     for (int k = 0; k < n; k++) {
+        if (later[k])
+            continue;
         actualize_piece(l, &pieces[k]);
         run_piece(l, &pieces[k]);
         fold_reductions(l);
         piece_written(l, &pieces[k]);
     }
+    for (int k = 0; k < n; k++)
+        if (later[k]) {
+            device *dev = device_get(pieces[k].device);
+            dev->ops->sync(dev);
+            stats_device_work(pieces[k].device, dvmh_wtime() - started[k], iterations[k]);
+            piece_written(l, &pieces[k]);
+        }
+}
+
+int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max)
+{
+    const dvmh_loop *l = p->internal->loop;
+    int n = 0;
+    for (int k = 0; k < l->data_count && n < max; k++) {
+        const loop_data *d = &l->data[k];
+        if (!d->var || !d->var->rep[p->device].base)
+            continue;
+        bases[n] = d->var->rep[p->device].base;
+        writes[n++] = (d->access & DVMH_WRITE) != 0;
+    }
+    return n;
 }
 
 void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc)

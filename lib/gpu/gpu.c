@@ -51,6 +51,9 @@ static void pop(gpu *g)
     gpu_check(g, gpu_api()->CtxPopCurrent(&c), "cuCtxPopCurrent");
 }
 
+static void record(gpu *g, struct gpu_block *b, unsigned use, CUstream s);
+static void wait_for(gpu *g, const struct gpu_block *b, unsigned use, CUstream s);
+
 /* ---- caching allocator: freed blocks are kept and reused for requests
  * of up to their size (and at least half of it); out of memory frees the
  * cache and tries again ---- */
@@ -66,10 +69,19 @@ static void block_push(gpu_block **list, int *count, int *cap, gpu_block b)
     (*list)[(*count)++] = b;
 }
 
+static void block_free(gpu *g, gpu_block *b)
+{
+    gpu_check(g, gpu_api()->MemFree(b->ptr), "cuMemFree");
+    CUevent *events[] = {&b->kernel_write, &b->kernel, &b->copy_write, &b->copy};
+    for (int k = 0; k < 4; k++)
+        if (*events[k])
+            gpu_check(g, gpu_api()->EventDestroy(*events[k]), "cuEventDestroy");
+}
+
 static void free_cache(gpu *g)
 {
     for (int k = 0; k < g->cached_count; k++)
-        gpu_check(g, gpu_api()->MemFree(g->cached[k].ptr), "cuMemFree");
+        block_free(g, &g->cached[k]);
     g->cached_count = 0;
     g->cached_bytes = 0;
 }
@@ -96,7 +108,8 @@ void *gpu_alloc(gpu *g, size_t bytes)
         if (s >= bytes && s / 2 <= bytes && (best < 0 || s < g->cached[best].size))
             best = k;
     }
-    gpu_block b = {0, 0};
+    gpu_block b;
+    memset(&b, 0, sizeof b);
     if (best >= 0) {
         b = g->cached[best];
         g->cached[best] = g->cached[--g->cached_count];
@@ -121,21 +134,105 @@ void *gpu_alloc(gpu *g, size_t bytes)
     return (void *)(uintptr_t)b.ptr;
 }
 
-void gpu_release(gpu *g, void *p)
+void gpu_release(gpu *g, void *p, bool by_kernels)
 {
     if (!p)
         return;
+    push(g);
     pthread_mutex_lock(&g->lock);
     for (int k = 0; k < g->live_count; k++)
         if (g->live[k].ptr == (CUdeviceptr)(uintptr_t)p) {
-            block_push(&g->cached, &g->cached_count, &g->cached_cap, g->live[k]);
-            g->cached_bytes += g->live[k].size;
+            gpu_block *b = &g->live[k];
+            /* its next user may be a launcher's temporary, which no copy
+             * waits for: kernels wait for copies still using it, and
+             * copies for the kernels that used it */
+            if (by_kernels) {
+                record(g, b, USE_KERNEL_WRITE, g->stream);
+                record(g, b, USE_KERNEL, g->stream);
+            }
+            wait_for(g, b, USE_COPY, g->stream);
+            block_push(&g->cached, &g->cached_count, &g->cached_cap, *b);
+            g->cached_bytes += b->size;
             g->live[k] = g->live[--g->live_count];
             pthread_mutex_unlock(&g->lock);
+            pop(g);
             return;
         }
     pthread_mutex_unlock(&g->lock);
     dvmh_fatal(NULL, 0, "internal error: %s releases memory it did not allocate", g->dev->name);
+}
+
+/* ---- ordering kernels and copies (g->lock held) ---- */
+
+static gpu_block *block_of(gpu *g, CUdeviceptr p)
+{
+    for (int k = 0; k < g->live_count; k++)
+        if (p >= g->live[k].ptr && p < g->live[k].ptr + g->live[k].size)
+            return &g->live[k];
+    return NULL;
+}
+
+static void record(gpu *g, gpu_block *b, unsigned use, CUstream s)
+{
+    CUevent *e = use == USE_KERNEL_WRITE ? &b->kernel_write : use == USE_KERNEL ? &b->kernel
+                 : use == USE_COPY_WRITE ? &b->copy_write : &b->copy;
+    if (!*e)
+        gpu_check(g, gpu_api()->EventCreate(e, DRV_EVENT_DISABLE_TIMING), "cuEventCreate");
+    gpu_check(g, gpu_api()->EventRecord(*e, s), "cuEventRecord");
+    b->pending |= use;
+}
+
+static void wait_for(gpu *g, const gpu_block *b, unsigned use, CUstream s)
+{
+    if (!(b->pending & use))
+        return;
+    CUevent e = use == USE_KERNEL_WRITE ? b->kernel_write : use == USE_KERNEL ? b->kernel
+                : use == USE_COPY_WRITE ? b->copy_write : b->copy;
+    gpu_check(g, gpu_api()->StreamWaitEvent(s, e, 0), "cuStreamWaitEvent");
+}
+
+/* A transfer on the copy stream into (write) or out of the memory at p:
+ * first the kernels that use it (that write it, for a read). */
+static void copy_after_kernels(gpu *g, CUdeviceptr p, bool write)
+{
+    gpu_block *b = block_of(g, p);
+    if (b)
+        wait_for(g, b, write ? USE_KERNEL : USE_KERNEL_WRITE, g->copy);
+}
+
+static void copy_done(gpu *g, CUdeviceptr p, bool write)
+{
+    gpu_block *b = block_of(g, p);
+    if (!b)
+        return;
+    if (write)
+        record(g, b, USE_COPY_WRITE, g->copy);
+    record(g, b, USE_COPY, g->copy);
+}
+
+/* The kernels of a piece (which runs on g->stream) wait for the transfers
+ * into the memory they use, and out of the memory they write; afterwards
+ * the memory remembers them. */
+static void piece_kernels(gpu *g, dvmh_piece *p, bool after)
+{
+    enum { MAX = 64 };
+    const void *bases[MAX];
+    bool writes[MAX];
+    int n = piece_memory(p, bases, writes, MAX);
+    pthread_mutex_lock(&g->lock);
+    for (int k = 0; k < n; k++) {
+        gpu_block *b = block_of(g, (CUdeviceptr)(uintptr_t)bases[k]);
+        if (!b)
+            continue;
+        if (!after) {
+            wait_for(g, b, writes[k] ? USE_COPY : USE_COPY_WRITE, g->stream);
+        } else {
+            if (writes[k])
+                record(g, b, USE_KERNEL_WRITE, g->stream);
+            record(g, b, USE_KERNEL, g->stream);
+        }
+    }
+    pthread_mutex_unlock(&g->lock);
 }
 
 /* ---- box copies ---- */
@@ -199,6 +296,7 @@ static void for_each_slab(gpu *g, void *ctx, const box_copy *c, slab_fn fn)
 
 typedef struct copy_ctx {
     bool dst_host, src_host;
+    CUstream stream;
 } copy_ctx;
 
 static void slab_copy(gpu *g, void *vctx, const box_copy *c, char *dst, const char *src,
@@ -226,7 +324,7 @@ static void slab_copy(gpu *g, void *vctx, const box_copy *c, char *dst, const ch
     m.WidthInBytes = width;
     m.Height = height;
     m.Depth = depth;
-    gpu_check(g, gpu_api()->Memcpy3DAsync(&m, g->stream), "cuMemcpy3DAsync");
+    gpu_check(g, gpu_api()->Memcpy3DAsync(&m, ctx->stream), "cuMemcpy3DAsync");
 }
 
 static size_t box_bytes(const box_copy *c)
@@ -244,6 +342,11 @@ static void *staging(gpu *g, size_t bytes)
 {
     if (!g->page_lock)
         return NULL;
+    if (g->staging_busy) {
+        /* the previous transfer to the device may still read it */
+        gpu_check(g, gpu_api()->EventSynchronize(g->staging_free), "cuEventSynchronize");
+        g->staging_busy = false;
+    }
     if (g->staging_size < bytes) {
         if (g->staging)
             gpu_check(g, gpu_api()->MemFreeHost(g->staging), "cuMemFreeHost");
@@ -258,14 +361,21 @@ static void *staging(gpu *g, size_t bytes)
     return g->staging;
 }
 
+/* Transfers to the device return once queued (the staging buffer, or the
+ * driver for pageable memory, holds the data); transfers to the host wait
+ * for their copy, but not for kernels on memory they do not read. */
 static void host_transfer(device *d, const box_copy *c, bool to_device)
 {
     gpu *g = d->impl;
+    size_t bytes = box_bytes(c);
+    if (!bytes)
+        return;
     push(g);
     pthread_mutex_lock(&g->lock);
-    size_t bytes = box_bytes(c);
-    void *stage = bytes ? staging(g, bytes) : NULL;
-    copy_ctx ctx = {!to_device, to_device};
+    CUdeviceptr dev = (CUdeviceptr)(uintptr_t)(to_device ? c->dst : c->src);
+    copy_after_kernels(g, dev, to_device);
+    void *stage = staging(g, bytes);
+    copy_ctx ctx = {!to_device, to_device, g->copy};
     if (stage) {
         /* the host side becomes the packed staging buffer; host rows move
          * between it and the box with the host backend's row copy */
@@ -282,19 +392,25 @@ static void host_transfer(device *d, const box_copy *c, bool to_device)
             host.dst = stage;
             box_copy_rows(&host);
             packed.src = stage;
+            for_each_slab(g, &ctx, &packed, slab_copy);
+            if (!g->staging_free)
+                gpu_check(g, gpu_api()->EventCreate(&g->staging_free, DRV_EVENT_DISABLE_TIMING),
+                          "cuEventCreate");
+            gpu_check(g, gpu_api()->EventRecord(g->staging_free, g->copy), "cuEventRecord");
+            g->staging_busy = true;
         } else {
             packed.dst = stage;
-        }
-        for_each_slab(g, &ctx, &packed, slab_copy);
-        gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
-        if (!to_device) {
+            for_each_slab(g, &ctx, &packed, slab_copy);
+            gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
             host.src = stage;
             box_copy_rows(&host);
         }
-    } else if (bytes) {
+    } else {
         for_each_slab(g, &ctx, c, slab_copy);
-        gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+        if (!to_device)
+            gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
     }
+    copy_done(g, dev, to_device);
     pthread_mutex_unlock(&g->lock);
     pop(g);
 }
@@ -334,7 +450,7 @@ static void slab_peer(gpu *g, void *vctx, const box_copy *c, char *dst, const ch
     m.WidthInBytes = width;
     m.Height = height;
     m.Depth = depth;
-    gpu_check(g, gpu_api()->Memcpy3DPeerAsync(&m, g->stream), "cuMemcpy3DPeerAsync");
+    gpu_check(g, gpu_api()->Memcpy3DPeerAsync(&m, g->copy), "cuMemcpy3DPeerAsync");
 }
 
 /* Direct GPU-to-GPU copies where the hardware allows peer access (the
@@ -353,13 +469,19 @@ static void op_from_peer(device *d, device *peer, const box_copy *c)
         }
         g->peer_enabled |= 1u << p->ordinal;
     }
-    /* the source's queued work (the kernels that wrote the data) first */
-    push(p);
-    gpu_check(p, gpu_api()->StreamSynchronize(p->stream), "cuStreamSynchronize");
-    pop(p);
+    /* after the kernels that write the source and use the destination;
+     * the copy completes here, so neither side needs to remember it */
+    pthread_mutex_lock(&p->lock);
+    gpu_block *src = block_of(p, (CUdeviceptr)(uintptr_t)c->src);
+    if (src)
+        wait_for(p, src, USE_KERNEL_WRITE, g->copy);
+    pthread_mutex_unlock(&p->lock);
+    pthread_mutex_lock(&g->lock);
+    copy_after_kernels(g, (CUdeviceptr)(uintptr_t)c->dst, true);
+    pthread_mutex_unlock(&g->lock);
     peer_ctx ctx = {p};
     for_each_slab(g, &ctx, c, slab_peer);
-    gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+    gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
     pop(g);
 }
 
@@ -370,7 +492,7 @@ static void *op_alloc(device *d, size_t bytes)
 
 static void op_release(device *d, void *p)
 {
-    gpu_release(d->impl, p);
+    gpu_release(d->impl, p, false);
 }
 
 static void op_run(device *d, dvmh_handler fn, dvmh_piece *p)
@@ -379,7 +501,9 @@ static void op_run(device *d, dvmh_handler fn, dvmh_piece *p)
     push(g);
     gpu *outer = running;
     running = g;
+    piece_kernels(g, p, false);
     fn(p);
+    piece_kernels(g, p, true);
     running = outer;
     pop(g);
 }
@@ -389,6 +513,7 @@ static void op_sync(device *d)
     gpu *g = d->impl;
     push(g);
     gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+    gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
     pop(g);
 }
 
@@ -400,10 +525,13 @@ static void op_destroy(device *d)
     push(g);
     free_cache(g);
     for (int k = 0; k < g->live_count; k++)
-        gpu_check(g, gpu_api()->MemFree(g->live[k].ptr), "cuMemFree");
+        block_free(g, &g->live[k]);
     if (g->staging)
         gpu_check(g, gpu_api()->MemFreeHost(g->staging), "cuMemFreeHost");
+    if (g->staging_free)
+        gpu_check(g, gpu_api()->EventDestroy(g->staging_free), "cuEventDestroy");
     gpu_check(g, gpu_api()->StreamDestroy(g->stream), "cuStreamDestroy");
+    gpu_check(g, gpu_api()->StreamDestroy(g->copy), "cuStreamDestroy");
     pop(g);
     gpu_check(g, gpu_api()->DevicePrimaryCtxRelease(g->cu), "cuDevicePrimaryCtxRelease");
     backend.gpus[g->ordinal] = NULL;
@@ -466,6 +594,7 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
             g->sms = 1;
         push(g);
         gpu_check(g, api->StreamCreate(&g->stream, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");
+        gpu_check(g, api->StreamCreate(&g->copy, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");
         pop(g);
         backend.gpus[backend.count++] = g;
         out[opened++] = d;

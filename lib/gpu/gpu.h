@@ -11,9 +11,16 @@
 
 #define GPU_MAX DEVICE_MAX
 
+/* An allocation, and the last kernels and copies that used it: copies run
+ * on their own stream, so each waits only for the kernels that touch its
+ * memory, and each kernel only for the copies into or out of its memory
+ * (events made on first use; 'pending' says which were recorded). */
+enum { USE_KERNEL_WRITE = 1, USE_KERNEL = 2, USE_COPY_WRITE = 4, USE_COPY = 8 };
 typedef struct gpu_block {
     CUdeviceptr ptr;
     size_t size;
+    CUevent kernel_write, kernel, copy_write, copy;
+    unsigned pending;
 } gpu_block;
 
 typedef struct gpu {
@@ -21,7 +28,10 @@ typedef struct gpu {
     int ordinal;                    /* among this process's GPUs: 0, 1, ... */
     CUdevice cu;
     CUcontext ctx;
-    CUstream stream;
+    CUstream stream;                /* kernels */
+    CUstream copy;                  /* transfers */
+    CUevent staging_free;           /* the last transfer from the staging buffer is done */
+    bool staging_busy;
     pthread_mutex_t lock;           /* the allocator and the staging buffer */
     gpu_block *live, *cached;       /* caching allocator: in use / kept for reuse */
     int live_count, live_cap, cached_count, cached_cap;
@@ -46,6 +56,8 @@ gpu *gpu_by_ordinal(int ordinal);
 void *gpu_alloc(gpu *g, size_t bytes);
 /* Device memory free for new allocations, the allocator's cache included. */
 size_t gpu_free_memory(gpu *g);
-void gpu_release(gpu *g, void *p);
+/* Back to the cache; by_kernels: the piece's kernels used it (a launcher's
+ * temporary), so later copies into it wait for them. */
+void gpu_release(gpu *g, void *p, bool by_kernels);
 
 #endif

@@ -190,7 +190,7 @@ void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes)
 void dvmh_cuda_free(dvmh_piece *p, void *dev)
 {
     (void)p;
-    gpu_release(piece_gpu("dvmh_cuda_free"), dev);
+    gpu_release(piece_gpu("dvmh_cuda_free"), dev, true);
 }
 
 void dvmh_cuda_read(dvmh_piece *p, void *host, const void *dev, size_t bytes)
