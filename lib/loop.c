@@ -365,7 +365,7 @@ static bool local_part(dvmh_loop *l)
 }
 
 static void fold_reductions(dvmh_loop *l);
-static bool data_is_remote(const dvmh_loop *l, int k);
+static const comm_remote_view *buffer_view(const dvmh_loop *l, int k);
 
 /* ---- which elements the iterations touch ---- */
 
@@ -545,11 +545,13 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
 {
     unsigned devices = region_devices();
     int usable[DEVICE_MAX], n = 0;
-    /* memory the runtime does not track, and remote_access views, are host
-     * memory: only the host can run such a loop */
-    bool known = !l->remote_views;
+    /* memory the runtime does not track is host memory, and so are writes
+     * through remote_access buffers: only the host can run such a loop
+     * (buffers only read are copied to the devices) */
+    bool known = true;
     for (int k = 0; k < l->data_count; k++)
-        known &= l->data[k].var != NULL;
+        known &= l->data[k].var != NULL &&
+                 !(buffer_view(l, k) && (l->data[k].access & DVMH_WRITE));
     for (int d = 0; d < device_count(); d++)
         if ((devices & (1u << d)) && handler_for(l, d) && (known || d == 0))
             usable[n++] = d;
@@ -600,7 +602,7 @@ static void actualize_piece(dvmh_loop *l, const loop_piece *p)
     box_set boxes;
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
-        if (!d->var || (l->remote_views && data_is_remote(l, k)))
+        if (!d->var || buffer_view(l, k))
             continue;
         box_set_init(&boxes, d->var->rank);
         if (d->access & DVMH_WRITE) {
@@ -630,7 +632,7 @@ static void for_each_written_box(dvmh_loop *l, const loop_piece *p, written_box_
     bool go_on = true;
     for (int k = 0; k < l->data_count && go_on; k++) {
         loop_data *d = &l->data[k];
-        if (!d->var || !(d->access & DVMH_WRITE) || (l->remote_views && data_is_remote(l, k)))
+        if (!d->var || !(d->access & DVMH_WRITE) || buffer_view(l, k))
             continue;
         box_set_init(&boxes, d->var->rank);
         data_boxes(d, lo, hi, false, &boxes);
@@ -695,13 +697,33 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     dvmh_idx ext[l->data_count + 1][DVMH_MAX_RANK];
     for (int k = 0; k < l->data_count; k++)
         data_ptrs[k] = data_address(l, k, lp->device, ext[k]);
-    for (int k = 0; k < l->remote_count; k++) {
-        if (l->remotes[k] < 0 || !l->remote_views)
+    /* remote_access buffers: read in place on the host, copied whole to
+     * the other devices (the loop does not write them there) */
+    void *copies[l->data_count + 1];
+    for (int k = 0; k < l->data_count; k++) {
+        const comm_remote_view *v = buffer_view(l, k);
+        copies[k] = NULL;
+        if (!v)
             continue;
-        const comm_remote_view *v = &l->remote_views[k];
-        data_ptrs[l->remotes[k]] = v->zero;
-        for (int d = 0; d < l->data[l->remotes[k]].rank; d++)
-            ext[l->remotes[k]][d] = v->ext[d];
+        for (int d = 0; d < l->data[k].rank; d++)
+            ext[k][d] = v->ext[d];
+        if (lp->device == 0) {
+            data_ptrs[k] = v->zero;
+            continue;
+        }
+        box_copy c = {.rank = 1, .elem_size = l->data[k].elem_size, .count = {1},
+                      .src = v->buffer, .dst_stride = {1}, .src_stride = {1}};
+        for (int d = 0; d < l->data[k].rank; d++)
+            c.count[0] *= v->ext[d];
+        size_t bytes = (size_t)c.count[0] * c.elem_size;
+        copies[k] = dev->ops->alloc(dev, bytes);
+        if (!copies[k])
+            dvmh_fatal(l->file, l->line, "out of memory on %s: %zu bytes for a remote_access buffer",
+                       dev->name, bytes);
+        c.dst = copies[k];
+        dev->ops->to_device(dev, &c);
+        actual_count(MOVE_REMOTE, MOVE_TO_DEVICE, bytes);
+        data_ptrs[k] = (char *)copies[k] + (v->zero - v->buffer);
     }
     p.data = data_ptrs;
     p.ext = ext;
@@ -730,6 +752,9 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     c->in_handlers = false;
     if (wait)
         stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
+    for (int k = 0; k < l->data_count; k++)
+        if (copies[k])
+            dev->ops->release(dev, copies[k]); /* after the sync: no overlap with views */
     *started = t0;
     *iterations_out = iterations;
 }
@@ -885,7 +910,7 @@ static void run_local_part(dvmh_loop *l, bool splittable)
     /* Without reductions (whose per-piece results would have to wait) and
      * across, the pieces are independent: the GPUs' kernels are launched
      * first and run while the other devices run their pieces. */
-    bool overlap = n > 1 && l->red_count == 0 && !l->across;
+    bool overlap = n > 1 && l->red_count == 0 && !l->across && !l->remote_views;
     double started[DEVICE_MAX];
     long long iterations[DEVICE_MAX];
     bool later[DEVICE_MAX] = {false};
@@ -948,12 +973,15 @@ void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void 
 
 /* The variable becomes: its value before the loop, combined with every
  * thread's result in thread order, then with every process's in rank order. */
-static bool data_is_remote(const dvmh_loop *l, int k)
+/* The remote_access view of datum k when it has a buffer of its own
+ * (else the loop reads the array's own memory, remote elements fetched
+ * into its shadow edges). */
+static const comm_remote_view *buffer_view(const dvmh_loop *l, int k)
 {
-    for (int m = 0; m < l->remote_count; m++)
-        if (l->remotes[m] == k)
-            return true;
-    return false;
+    for (int m = 0; l->remote_views && m < l->remote_count; m++)
+        if (l->remotes[m] == k && l->remote_views[m].buffer)
+            return &l->remote_views[m];
+    return NULL;
 }
 
 /* Folds the threads' results of the pieces run so far into each
@@ -1137,6 +1165,20 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
         var_actualize_host_all(a->var, MOVE_REMOTE);
         size_t sent = comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
         var_count_processes(a->var, MOVE_REMOTE, sent);
+        if (!l->remote_views[k].buffer && has_part) {
+            /* fetched into the host copy's shadow edges: devices' copies of
+             * them are out of date */
+            box fetched = {.rank = a->head.rank}, own;
+            for (int d = 0; d < a->head.rank; d++) {
+                fetched.lo[d] = box_lo[d];
+                fetched.hi[d] = box_hi[d];
+            }
+            array_own_box(a, &own);
+            box parts[2 * DVMH_MAX_RANK];
+            int n = box_subtract(&fetched, &own, parts);
+            for (int m = 0; m < n; m++)
+                var_written(a->var, 0, &parts[m]);
+        }
     }
 }
 
@@ -1292,9 +1334,8 @@ void dvmh_loop_run(dvmh_loop *l)
         renew_shadows(l);
         bool has_part = local_part(l);
         fetch_remotes(l, has_part);
-        /* a loop reading through remote views runs where the views are */
         if (has_part)
-            run_local_part(l, !l->remote_views);
+            run_local_part(l, true);
     }
     finish_reductions(l);
     finish_remotes(l);
