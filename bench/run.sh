@@ -68,7 +68,7 @@ if [ $have_nvcc = 1 ] && nvidia-smi -L >/dev/null 2>&1; then
     L=${cuda_args% *}; IT=${cuda_args#* }
     for real in float double; do
         "$dvmcc" $flags -DL=$L -DITMAX=$IT -DREAL=$real "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_gpu_$real"
-        t_dg=$(run "jacobi3d dvmh $real" env DVMH_NUM_THREADS=0 DVMH_NUM_CUDAS=1 "$work/jacobi3d_gpu_$real")
+        t_dg=$(run "jacobi3d dvmh $real" env DVMH_CPU_PERF=0 DVMH_NUM_CUDAS=1 "$work/jacobi3d_gpu_$real")
         t_cg=$(echo "$cuda_out" | grep " $real " | time_of)
         gpu_lines="$gpu_lines
 jacobi3d GPU $real  DVMH / CUDA          $(ratio "$t_dg" "$t_cg")   ($t_dg s / $t_cg s)"

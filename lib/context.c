@@ -63,7 +63,7 @@ void dvmh_init(int *argc, char ***argv)
     c->threads = env_int("DVMH_NUM_THREADS", available_cpus(), 1);
     /* Every variable is checked at start-up, so a typo never waits until
      * the feature using it runs. */
-    c->cpu_weight = env_weight("DVMH_CPU_PERF");
+    c->cpu_weight = env_cpu_weight();
     env_weight("DVMH_EMUS_PERF");
     env_weight("DVMH_CUDAS_PERF");
     env_int("DVMH_LOGLEVEL", 1, 0);

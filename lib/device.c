@@ -137,7 +137,7 @@ void devices_start(int host_threads)
     int emus = env_int("DVMH_NUM_EMUS", 0, 0);
     const char *cuda_text = getenv("DVMH_NUM_CUDAS");
     int cudas = cuda_text && *cuda_text ? env_int("DVMH_NUM_CUDAS", 0, 0) : -1;
-    double cpu = env_weight("DVMH_CPU_PERF"), emu = env_weight("DVMH_EMUS_PERF");
+    double cpu = env_cpu_weight(), emu = env_weight("DVMH_EMUS_PERF");
     if (emus + 1 > DEVICE_MAX)
         dvmh_fatal(NULL, 0, "DVMH_NUM_EMUS=%d: at most %d devices per process", emus,
                    DEVICE_MAX - 1);

@@ -27,7 +27,7 @@ int env_int(const char *name, int default_value, int min_value)
     return (int)v;
 }
 
-double env_weight(const char *name)
+static double weight(const char *name, bool zero_ok)
 {
     const char *text = getenv(name);
     if (!text || !*text)
@@ -37,14 +37,26 @@ double env_weight(const char *name)
     double v = strtod(text, &end);
     while (*end == ' ')
         end++;
-    /* 0 would give a device no work at all while still counting it as a
-     * device; a negative or unparsable weight is certainly a mistake. */
-    if (errno || *end || !(v > 0.0) || v > 1e9) {
+    /* 0 would give an accelerator no work at all while still counting it
+     * as a device (the host's 0 means: accelerators only); a negative or
+     * unparsable weight is certainly a mistake. */
+    if (errno || *end || !(v > 0.0 || (zero_ok && v == 0.0)) || v > 1e9) {
         if (comm_process_rank() == 0)
-            fprintf(stderr, "dvmh: error: %s='%s' is not a positive weight\n", name, text);
+            fprintf(stderr, "dvmh: error: %s='%s' is not a %s weight\n", name, text,
+                    zero_ok ? "non-negative" : "positive");
         comm_abort(1);
     }
     return v;
+}
+
+double env_weight(const char *name)
+{
+    return weight(name, false);
+}
+
+double env_cpu_weight(void)
+{
+    return weight("DVMH_CPU_PERF", true);
 }
 
 bool env_choice(const char *name, const char *const *accepted, const char *const *later)

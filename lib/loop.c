@@ -552,15 +552,22 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
     for (int k = 0; k < l->data_count; k++)
         known &= l->data[k].var != NULL &&
                  !(buffer_view(l, k) && (l->data[k].access & DVMH_WRITE));
-    for (int d = 0; d < device_count(); d++)
-        if ((devices & (1u << d)) && handler_for(l, d) && (known || d == 0))
+    /* the host's weight 0 (DVMH_CPU_PERF=0): only where nothing else can */
+    bool host_works = device_get(0)->weight > 0;
+    for (int d = 1; d < device_count(); d++)
+        if ((devices & (1u << d)) && handler_for(l, d) && known)
             usable[n++] = d;
+    if ((devices & 1u) && (host_works || n == 0)) {
+        memmove(usable + 1, usable, sizeof(int) * (size_t)n);
+        usable[0] = 0;
+        n++;
+    }
     if (n == 0)
         usable[n++] = 0; /* outside regions, or nothing else can run it */
     int sd = splittable ? split_dimension(l) : -1;
     if (sd < 0 || n == 1) {
-        /* one device: the host when the region has it */
-        pieces[0].device = (devices & 1u) || !known ? 0 : usable[0];
+        /* one device: the host when the region has it and it works */
+        pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
         if (!handler_for(l, pieces[0].device))
             pieces[0].device = 0;
         memcpy(pieces[0].first, l->first, sizeof l->first);

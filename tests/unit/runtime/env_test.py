@@ -15,7 +15,7 @@ def run(settings):
 
 bad = [
     {'DVMH_NUM_EMUS': '-1'}, {'DVMH_NUM_EMUS': 'abc'}, {'DVMH_NUM_THREADS': '0'},
-    {'DVMH_NUM_THREADS': '4x'}, {'DVMH_CPU_PERF': '0'}, {'DVMH_EMUS_PERF': '-2'},
+    {'DVMH_NUM_THREADS': '4x'}, {'DVMH_CPU_PERF': '-1'}, {'DVMH_EMUS_PERF': '-2'},
     {'DVMH_CUDAS_PERF': 'fast'}, {'DVMH_LOGLEVEL': '-1'}, {'DVMH_SCHED_TECH': 'random'},
     {'DVMH_SCHED_TECH': 'dynamic'}, {'DVMH_NUM_CUDAS': '-3'}, {'DVMH_EMUS_PERF': '0'},
     {'DVMH_CPU_PERF': '1e'}, {'DVMH_NUM_EMUS': '2.5'}, {'DVMH_COMPARE_DEBUG': '2'},
@@ -27,7 +27,7 @@ for settings in bad:
         failures += 1
         print(f'FAIL {settings}: status {r.returncode}, stderr {r.stderr!r}')
 
-good = [{}, {'DVMH_NUM_THREADS': '3'}, {'DVMH_CPU_PERF': '2.5'}, {'DVMH_SCHED_TECH': 'static'},
+good = [{}, {'DVMH_NUM_THREADS': '3'}, {'DVMH_CPU_PERF': '2.5'}, {'DVMH_CPU_PERF': '0'}, {'DVMH_SCHED_TECH': 'static'},
         {'DVMH_NUM_EMUS': '0'}, {'DVMH_NUM_CUDAS': '0'}, {'DVMH_STATS': '0'},
         {'DVMH_NUM_EMUS': '2'}, {'DVMH_NUM_EMUS': '1', 'DVMH_EMUS_PERF': '3', 'DVMH_STATS': '1'}]
 for settings in good:
