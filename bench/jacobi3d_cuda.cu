@@ -1,7 +1,8 @@
 /* Jacobi-3D benchmark written by hand in CUDA, in float and double (the
  * kernel of jacobi3d_dvmh.c): one thread per interior point, eps reduced
- * per block in shared memory and then with one atomic per block. Usage:
- * jacobi3d_cuda [L [ITMAX]] (default 384, 20). */
+ * per block in shared memory and then with one atomic per block; and the
+ * bandwidth of a device-to-device copy, the yardstick of bench/run.sh.
+ * Usage: jacobi3d_cuda [L [ITMAX]] (default 384, 20). */
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
@@ -108,9 +109,36 @@ template <typename T> static void run(const char *name, int L, int itmax)
     CHECK(cudaFree(eps));
 }
 
+/* The memory bandwidth a device-to-device copy reaches (bytes read plus
+ * bytes written per second): what the stencils' bandwidth is measured
+ * against. */
+static void copy_bandwidth(size_t bytes)
+{
+    char *a, *b;
+    CHECK(cudaMalloc(&a, bytes));
+    CHECK(cudaMalloc(&b, bytes));
+    CHECK(cudaMemset(a, 1, bytes));
+    CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice));
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    const int reps = 20;
+    CHECK(cudaEventRecord(start));
+    for (int r = 0; r < reps; r++)
+        CHECK(cudaMemcpy(r % 2 ? a : b, r % 2 ? b : a, bytes, cudaMemcpyDeviceToDevice));
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    CHECK(cudaEventElapsedTime(&ms, start, stop));
+    printf("d2d_copy bytes=%zu bandwidth=%.1f GB/s\n", bytes, 2.0 * bytes * reps / (ms / 1000.0) / 1e9);
+    CHECK(cudaFree(a));
+    CHECK(cudaFree(b));
+}
+
 int main(int argc, char **argv)
 {
     int L = argc > 1 ? atoi(argv[1]) : 384, itmax = argc > 2 ? atoi(argv[2]) : 20;
+    copy_bandwidth(sizeof(double) * (size_t)L * L * L);
     run<float>("float", L, itmax);
     run<double>("double", L, itmax);
     return 0;

@@ -66,12 +66,19 @@ if [ $have_nvcc = 1 ] && nvidia-smi -L >/dev/null 2>&1; then
     cuda_out=$("$work/jacobi3d_cuda" $cuda_args)
     echo "$cuda_out" | sed 's/^/  /'
     L=${cuda_args% *}; IT=${cuda_args#* }
+    d2d=$(echo "$cuda_out" | sed -n 's/.*bandwidth=\([0-9.]*\).*/\1/p')
     for real in float double; do
         "$dvmcc" $flags -DL=$L -DITMAX=$IT -DREAL=$real "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_gpu_$real"
         t_dg=$(run "jacobi3d dvmh $real" env DVMH_CPU_PERF=0 DVMH_NUM_CUDAS=1 "$work/jacobi3d_gpu_$real")
         t_cg=$(echo "$cuda_out" | grep " $real " | time_of)
+        # bytes per iteration: the copy loop reads A and B and writes A, the
+        # stencil reads A and writes B (interior points)
+        size=$([ $real = float ] && echo 4 || echo 8)
+        gbs=$(awk -v l=$L -v it=$IT -v s=$size -v t="$t_dg" \
+            'BEGIN { if (t > 0) printf "%.1f", 5 * (l - 2) ^ 3 * s * it / t / 1e9 }')
         gpu_lines="$gpu_lines
-jacobi3d GPU $real  DVMH / CUDA          $(ratio "$t_dg" "$t_cg")   ($t_dg s / $t_cg s)"
+jacobi3d GPU $real  DVMH / CUDA          $(ratio "$t_dg" "$t_cg")   ($t_dg s / $t_cg s)
+jacobi3d GPU $real  bandwidth / D2D copy $(ratio "$gbs" "$d2d")   ($gbs GB/s / $d2d GB/s)"
     done
 else
     echo "== GPU: skipped (no nvcc or no GPU); jacobi3d_cuda.cu built: $have_nvcc"
