@@ -80,6 +80,7 @@ struct dvmh_loop {
 
 struct dvmh_piece_private {
     dvmh_loop *loop;
+    void **buffers;                 /* per datum: its remote_access buffer's copy, or NULL */
 };
 
 /* One device's share of the loop's local part. */
@@ -687,7 +688,7 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     device *dev = device_get(lp->device);
     dvmh_piece p;
     memset(&p, 0, sizeof p);
-    struct dvmh_piece_private priv = {l};
+    struct dvmh_piece_private priv = {l, NULL};
     p.internal = &priv;
     p.rank = l->rank;
     p.device = lp->device;
@@ -732,6 +733,7 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
         actual_count(MOVE_REMOTE, MOVE_TO_DEVICE, bytes);
         data_ptrs[k] = (char *)copies[k] + (v->zero - v->buffer);
     }
+    priv.buffers = copies;
     p.data = data_ptrs;
     p.ext = ext;
     p.scalar = (void **)l->scalars;
@@ -950,6 +952,11 @@ int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max)
     int n = 0;
     for (int k = 0; k < l->data_count && n < max; k++) {
         const loop_data *d = &l->data[k];
+        if (p->internal->buffers && p->internal->buffers[k]) {
+            bases[n] = p->internal->buffers[k];
+            writes[n++] = false;
+            continue;
+        }
         if (!d->var || !d->var->rep[p->device].base)
             continue;
         bases[n] = d->var->rep[p->device].base;
