@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Runs one C-DVMH program on emulated GPUs (the cuemu driver and nvcc-emu)
+against its sequential output, through the e2e runner, in three setups:
+  host + 1 GPU      DVMH_NUM_CUDAS=1, 1 and 2 processes
+  1 GPU alone       the same with DVMH_CPU_PERF=0 (in regions the host
+                    runs only what the GPU cannot)
+  host + 2 GPUs     CUEMU_DEVICES=2 DVMH_NUM_CUDAS=2, 1 process
+Exit 77 (skipped) for programs meant to be rejected by dvmcc."""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+SETUPS = [
+    ("host + 1 GPU", {"DVMH_NUM_CUDAS": "1"}, "1,2"),
+    ("1 GPU alone", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0"}, "1,2"),
+    ("host + 2 GPUs", {"DVMH_NUM_CUDAS": "2", "CUEMU_DEVICES": "2"}, "1"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("program")
+    ap.add_argument("--runner", required=True)
+    ap.add_argument("--dvmcc", required=True)
+    ap.add_argument("--nvcc-emu", required=True)
+    ap.add_argument("--driver-dir", required=True, help="the folder of cuemu's libcuda.so.1")
+    ap.add_argument("--cache", required=True, help="CDVMH_CUDA_CACHE for nvcc-emu's images")
+    opt = ap.parse_args()
+    if re.search(r"//\s*E2E:\s*expect-compile-error", open(opt.program).read()):
+        print("SKIP: the program is meant to be rejected")
+        return 77
+    base = dict(os.environ, CDVMH_NVCC=opt.nvcc_emu, CDVMH_CUDA_CACHE=opt.cache,
+                LD_LIBRARY_PATH=os.pathsep.join(
+                    p for p in [opt.driver_dir, os.environ.get("LD_LIBRARY_PATH")] if p))
+    failed = []
+    for name, env, procs in SETUPS:
+        print("== %s (%s)" % (name, " ".join("%s=%s" % kv for kv in env.items())), flush=True)
+        r = subprocess.run([sys.executable, opt.runner, opt.program, "--dvmcc", opt.dvmcc,
+                            "--procs", procs, "--threads", "1", "--emus", "0"],
+                           env=dict(base, **env))
+        if r.returncode:
+            failed.append(name)
+    if failed:
+        print("FAILED: " + ", ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
