@@ -18,19 +18,22 @@ typedef struct op {
     cuemu_copy copy;
     struct cuemu_event *event;      /* OP_RECORD, OP_WAIT */
     unsigned long long record;      /* which record of the event */
+    struct cuemu_stream *waited;    /* OP_WAIT: the stream of that record */
 } op;
 
+/* Destroyed streams are kept (events and waits may name them); the
+ * runtime makes a few per device. */
 struct cuemu_stream {
     cuemu_context *ctx;
     op *head, **tail;
-    bool destroyed;                 /* kept until its work is done */
+    bool destroyed;
     struct cuemu_stream *next;      /* in ctx->streams */
 };
 
 struct cuemu_event {
-    cuemu_stream *stream;           /* of the last record (freed once reached) */
-    cuemu_context *ctx;             /* its context */
-    unsigned long long recorded, reached; /* records made / run */
+    cuemu_stream *stream;           /* of the last record */
+    unsigned long long recorded;    /* records made: the last one's number */
+    unsigned long long reached;     /* the highest record run */
 };
 
 /* CU_STREAM_LEGACY and CU_STREAM_PER_THREAD: like 0, the context's null
@@ -98,7 +101,8 @@ void cuemu_queue_launch(cuemu_stream *s, const cuemu_launch *l)
     enqueue(s, o);
 }
 
-static void run_until_reached(struct cuemu_event *e, unsigned long long record);
+static void run_through_record(cuemu_stream *s, const struct cuemu_event *e,
+                               unsigned long long record);
 
 /* Runs the first operation of s (it is taken off first: a wait may run
  * other streams, which may wait on events of this one). */
@@ -125,16 +129,33 @@ static void run_first(cuemu_stream *s)
             o->event->reached = o->record;
         break;
     case OP_WAIT:
-        run_until_reached(o->event, o->record);
+        run_through_record(o->waited, o->event, o->record);
         break;
     }
     free(o);
 }
 
-static void run_until_reached(struct cuemu_event *e, unsigned long long record)
+static bool is_record(const op *o, const struct cuemu_event *e, unsigned long long record)
 {
-    while (e->reached < record && e->stream && e->stream->head)
-        run_first(e->stream);
+    return o->kind == OP_RECORD && o->event == e && o->record == record;
+}
+
+/* Runs s until the given record of e has run (an event may be recorded on
+ * one stream, then on another: each wait is for one record). */
+static void run_through_record(cuemu_stream *s, const struct cuemu_event *e,
+                               unsigned long long record)
+{
+    const op *o = s->head;
+    while (o && !is_record(o, e, record))
+        o = o->next;
+    if (!o)
+        return; /* it has run */
+    for (;;) {
+        bool last = is_record(s->head, e, record);
+        run_first(s);
+        if (last)
+            return;
+    }
 }
 
 void cuemu_stream_drain(cuemu_stream *s)
@@ -143,20 +164,10 @@ void cuemu_stream_drain(cuemu_stream *s)
         run_first(s);
 }
 
-/* Also forgets the destroyed streams that have nothing left to do. */
 void cuemu_context_drain(cuemu_context *ctx)
 {
     for (cuemu_stream *s = ctx->streams; s; s = s->next)
         cuemu_stream_drain(s);
-    for (cuemu_stream **p = &ctx->streams; *p;) {
-        cuemu_stream *s = *p;
-        if (s->destroyed && !s->head) {
-            *p = s->next;
-            free(s);
-        } else {
-            p = &s->next;
-        }
-    }
 }
 
 void cuemu_drain_all(void)
@@ -180,7 +191,7 @@ CUresult cuStreamCreate(CUstream *out, unsigned flags)
 }
 
 /* As the driver: returns at once; the queued work still runs (at the next
- * synchronisation of the context). */
+ * synchronisation of the context, or a wait on one of its events). */
 CUresult cuStreamDestroy_v2(CUstream handle)
 {
     if ((uintptr_t)handle <= SPECIAL_STREAMS)
@@ -248,7 +259,6 @@ CUresult cuEventRecord(CUevent e, CUstream handle)
         o->event = e;
         o->record = ++e->recorded;
         e->stream = s;
-        e->ctx = s->ctx;
         enqueue(s, o);
     }
     pthread_mutex_unlock(&cuemu_lock);
@@ -260,8 +270,11 @@ CUresult cuEventSynchronize(CUevent e)
     if (!e)
         return CUDA_ERROR_INVALID_HANDLE;
     pthread_mutex_lock(&cuemu_lock);
-    run_until_reached(e, e->recorded);
-    CUresult r = e->ctx ? e->ctx->sticky : CUDA_SUCCESS;
+    CUresult r = CUDA_SUCCESS;
+    if (e->stream) {
+        run_through_record(e->stream, e, e->recorded);
+        r = e->stream->ctx->sticky;
+    }
     pthread_mutex_unlock(&cuemu_lock);
     return r;
 }
@@ -287,6 +300,7 @@ CUresult cuStreamWaitEvent(CUstream handle, CUevent e, unsigned flags)
         op *o = op_new(OP_WAIT);
         o->event = e;
         o->record = e->recorded;
+        o->waited = e->stream;
         enqueue(s, o);
     }
     pthread_mutex_unlock(&cuemu_lock);
