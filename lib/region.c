@@ -209,6 +209,15 @@ void region_claim(var *v, int dev, const box *b, bool write)
     }
 }
 
+/* 'actual' inside a region (a sequential part wrote the data on the
+ * host): those elements now have values, so no device claims them fresh. */
+static void unclaim(var *v, const box *b)
+{
+    for (int k = 0; k < region_state.fresh_count; k++)
+        if (region_state.fresh[k].v == v)
+            box_set_subtract_box(&region_state.fresh[k].boxes, b);
+}
+
 void dvmh_region_end(const char *file, int line)
 {
     if (region_state.depth <= 0)
@@ -254,6 +263,7 @@ static void actual_var(var *v, void *arg)
 {
     (void)arg;
     var_written(v, 0, &v->whole);
+    unclaim(v, &v->whole);
 }
 
 static void for_each_var(void (*fn)(var *v, void *arg))
@@ -282,6 +292,7 @@ void dvmh_actual_array(const char *file, int line, dvmh_array *a, const dvmh_ran
     box b;
     array_section_box(a, sec, &b);
     var_written(a->var, 0, &b);
+    unclaim(a->var, &b);
 }
 
 void dvmh_actual_data(const char *file, int line, const void *addr, int rank,
@@ -290,8 +301,10 @@ void dvmh_actual_data(const char *file, int line, const void *addr, int rank,
     box_set s;
     box_set_init(&s, 1);
     var *v = data_section(file, line, addr, rank, ext, elem_size, sec, &s);
-    for (int k = 0; v && k < s.count; k++)
+    for (int k = 0; v && k < s.count; k++) {
         var_written(v, 0, &s.boxes[k]);
+        unclaim(v, &s.boxes[k]);
+    }
     box_set_free(&s);
 }
 
