@@ -220,6 +220,7 @@ void cuemu_run_launch(const cuemu_launch *l)
     char *shared = l->shared ? malloc(l->shared) : NULL;
     rt->dynamic_shared = shared;
     watch_crashes();
+    cuemu_memory_open();
     sched.in_kernel = true;
     for (unsigned z = 0; z < l->grid.z; z++)
         for (unsigned y = 0; y < l->grid.y; y++)
@@ -230,6 +231,7 @@ void cuemu_run_launch(const cuemu_launch *l)
                 run_block();
             }
     sched.in_kernel = false;
+    cuemu_memory_close();
     sigaction(SIGSEGV, &sched.old_segv, NULL);
     sigaction(SIGBUS, &sched.old_bus, NULL);
     free(shared);

@@ -129,6 +129,7 @@ CUresult cuInit(unsigned flags)
         driver.devices = n > CUEMU_MAX_DEVICES ? CUEMU_MAX_DEVICES : (int)n;
         for (int d = 0; d < driver.devices; d++)
             driver.contexts[d].device = d;
+        cuemu_watch_host_faults();
         driver.initialised = true;
     }
     pthread_mutex_unlock(&cuemu_lock);

@@ -106,6 +106,12 @@ cuemu_context *cuemu_current(void);
 int cuemu_device_count(void);
 
 /* ---- memory.c ---- */
+/* Device memory accessible (nested) / inaccessible again. */
+void cuemu_memory_open(void);
+void cuemu_memory_close(void);
+bool cuemu_device_address(const void *p, const void **base, size_t *size);
+/* Reports host accesses to device memory (installed by cuInit). */
+void cuemu_watch_host_faults(void);
 CUresult cuemu_copy_run(cuemu_copy *c, cuemu_context *ctx);
 void cuemu_copy_free(cuemu_copy *c);
 

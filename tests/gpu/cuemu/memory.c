@@ -1,9 +1,11 @@
 /* memory.c: device memory (host memory with guard pages, poisoned when
- * fresh), page-locked host memory, and copies: checked against the live
+ * fresh, inaccessible to the host outside kernels and copies),
+ * page-locked host memory, and copies: checked against the live
  * allocations at the call, run at once or queued as the driver would. */
 #define _GNU_SOURCE
 #include "cuemu.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,7 @@ typedef struct table {
 
 static table device_memory, locked_memory;
 static size_t allocated[CUEMU_MAX_DEVICES];
+static int opened;                  /* device memory accessible: nesting count */
 
 static allocation *table_find(table *t, const void *p)
 {
@@ -68,6 +71,69 @@ static void table_remove(table *t, allocation *a)
     size_t k = (size_t)(a - t->items);
     memmove(a, a + 1, (t->count - k - 1) * sizeof *a);
     t->count--;
+}
+
+/* The data pages of an allocation (the guard page after them stays). */
+static void protect(const allocation *a, int prot)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    mprotect(a->map, a->map_size - page, prot);
+}
+
+/* Device memory is readable and writable only while kernels and copies
+ * run: the runtime's host code touching it (never valid on a GPU) faults. */
+void cuemu_memory_open(void)
+{
+    if (opened++ == 0)
+        for (size_t k = 0; k < device_memory.count; k++)
+            protect(&device_memory.items[k], PROT_READ | PROT_WRITE);
+}
+
+void cuemu_memory_close(void)
+{
+    if (--opened == 0)
+        for (size_t k = 0; k < device_memory.count; k++)
+            protect(&device_memory.items[k], PROT_NONE);
+}
+
+/* The device allocation holding p (the fault handler names it). */
+bool cuemu_device_address(const void *p, const void **base, size_t *size)
+{
+    const allocation *a = table_find(&device_memory, p);
+    if (a) {
+        *base = a->base;
+        *size = a->size;
+    }
+    return a != NULL;
+}
+
+static struct sigaction before_watch;
+
+static void host_fault(int sig, siginfo_t *info, void *unused)
+{
+    (void)sig;
+    (void)unused;
+    const void *base;
+    size_t size;
+    if (cuemu_device_address(info->si_addr, &base, &size)) {
+        char msg[256];
+        int n = snprintf(msg, sizeof msg,
+                         "cuemu: host code touched device memory at %p (allocation %p, %zu bytes): "
+                         "a GPU's memory is not the host's\n", info->si_addr, base, size);
+        if (write(2, msg, (size_t)n) < 0)
+            n = 0;
+    }
+    sigaction(SIGSEGV, &before_watch, NULL); /* the retried access: as without us */
+}
+
+void cuemu_watch_host_faults(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = host_fault;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &before_watch);
 }
 
 static size_t total_memory(void)
@@ -119,6 +185,8 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t bytes)
             /* never written data reads as NaN / -1, as on the emu devices */
             allocation a = {m + span - size, size, m, span + page, ctx->device};
             memset(a.base, 0xFF, size);
+            if (!opened)
+                protect(&a, PROT_NONE);
             if (!table_add(&device_memory, a)) {
                 munmap(m, span + page);
                 e = CUDA_ERROR_OUT_OF_MEMORY;
@@ -260,9 +328,11 @@ CUresult cuemu_copy_run(cuemu_copy *c, cuemu_context *ctx)
                 ctx->device);
         return CUDA_ERROR_ILLEGAL_ADDRESS;
     }
+    cuemu_memory_open();
     copy_rows(c->dst, c->snapshot ? c->snapshot : c->src, c->dst_pitch, c->dst_slice,
               c->snapshot ? c->width : c->src_pitch, c->snapshot ? c->width * c->height : c->src_slice,
               c->width, c->height, c->depth);
+    cuemu_memory_close();
     return CUDA_SUCCESS;
 }
 

@@ -1,13 +1,18 @@
 /* selftest.c: the CUDA emulator can fail. Through the mock driver alone
  * (dlopen of libcuda.so.1, kernels built by nvcc-emu): a result read back
  * without synchronising is stale, launches beyond an H100's limits fail,
- * __syncthreads is a real barrier, bad copies and images are refused. */
+ * __syncthreads is a real barrier, bad copies and images are refused,
+ * the host cannot touch device memory. */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -219,6 +224,25 @@ static void barrier(handle block_sum, handle coordinates, handle stream)
     check(right, "(c) 3D grid and blocks: indices, and atomicAdd counts every thread");
 }
 
+/* device memory is not the host's: a host read of it faults (in a child
+ * process, whose death is the expected outcome) */
+static void host_cannot_touch(void)
+{
+    CUdeviceptr d;
+    need(cu.MemAlloc(&d, 256), "cuMemAlloc");
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        volatile int *p = (volatile int *)(uintptr_t)d;
+        _exit(*p == -1 ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    check(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV,
+          "a host read of device memory faults (SIGSEGV)");
+    need(cu.MemFree(d), "cuMemFree");
+}
+
 /* a million threads without barriers: one plain call each */
 static void speed(handle fill, handle stream)
 {
@@ -266,6 +290,7 @@ int main(int argc, char **argv)
     stale_without_sync(fill, stream);
     launch_limits(fill, block_sum, stream);
     barrier(block_sum, coordinates, stream);
+    host_cannot_touch();
     speed(fill, stream);
     free(image);
     printf("%s\n", failures ? "FAILED" : "all passed");
