@@ -34,6 +34,7 @@ static struct {
     CUresult (*EventRecord)(handle, handle);
     CUresult (*EventQuery)(handle);
     CUresult (*EventSynchronize)(handle);
+    CUresult (*StreamWaitEvent)(handle, handle, unsigned);
     CUresult (*ModuleLoadData)(handle *, const void *);
     CUresult (*ModuleGetFunction)(handle *, handle, const char *);
     CUresult (*FuncSetAttribute)(handle, int, int);
@@ -81,6 +82,7 @@ static void load_driver(void)
         {"cuEventRecord", (void **)&cu.EventRecord},
         {"cuEventQuery", (void **)&cu.EventQuery},
         {"cuEventSynchronize", (void **)&cu.EventSynchronize},
+        {"cuStreamWaitEvent", (void **)&cu.StreamWaitEvent},
         {"cuModuleLoadData", (void **)&cu.ModuleLoadData},
         {"cuModuleGetFunction", (void **)&cu.ModuleGetFunction},
         {"cuFuncSetAttribute", (void **)&cu.FuncSetAttribute},
@@ -149,6 +151,33 @@ static void stale_without_sync(handle fill, handle stream)
     check(cu.MemcpyDtoHAsync(pageable, d, 4, stream) == 1,
           "freed device memory: CUDA_ERROR_INVALID_VALUE");
     free(pageable);
+}
+
+/* Two streams: a copy on one stream sees a kernel of the other only when
+ * it waits for an event recorded after the kernel. */
+static void streams_ordered_by_events(handle fill, handle kernels)
+{
+    handle copies, written;
+    CUdeviceptr d;
+    int *h, n = N, value = 3;
+    need(cu.StreamCreate(&copies, 1), "cuStreamCreate");
+    need(cu.EventCreate(&written, 0), "cuEventCreate");
+    need(cu.MemAlloc(&d, N * sizeof(int)), "cuMemAlloc");
+    need(cu.MemAllocHost((void **)&h, N * sizeof(int)), "cuMemAllocHost");
+    void *args[] = {&d, &n, &value};
+    need(cu.LaunchKernel(fill, 16, 1, 1, 128, 1, 1, 0, kernels, args, NULL), "cuLaunchKernel");
+    need(cu.MemcpyDtoHAsync(h, d, N * sizeof(int), copies), "cuMemcpyDtoHAsync");
+    need(cu.StreamSynchronize(copies), "cuStreamSynchronize");
+    check(h[1] == -1, "(a) a copy on another stream, not waiting: it reads what was there before");
+    need(cu.StreamSynchronize(kernels), "cuStreamSynchronize");
+    value = 5;
+    need(cu.LaunchKernel(fill, 16, 1, 1, 128, 1, 1, 0, kernels, args, NULL), "cuLaunchKernel");
+    need(cu.EventRecord(written, kernels), "cuEventRecord");
+    need(cu.StreamWaitEvent(copies, written, 0), "cuStreamWaitEvent");
+    need(cu.MemcpyDtoHAsync(h, d, N * sizeof(int), copies), "cuMemcpyDtoHAsync");
+    need(cu.StreamSynchronize(copies), "cuStreamSynchronize");
+    check(h[1] == 6, "(a) waiting for an event of the kernel's stream: the kernel's result");
+    need(cu.MemFree(d), "cuMemFree");
 }
 
 /* (b) an H100's launch limits */
@@ -288,6 +317,7 @@ int main(int argc, char **argv)
     check(cu.ModuleGetFunction(&missing, module, "no_such_kernel") == 500,
           "a kernel the image lacks: CUDA_ERROR_NOT_FOUND");
     stale_without_sync(fill, stream);
+    streams_ordered_by_events(fill, stream);
     launch_limits(fill, block_sum, stream);
     barrier(block_sum, coordinates, stream);
     host_cannot_touch();
