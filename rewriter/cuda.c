@@ -132,6 +132,40 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
 }
 
 /* Element type spelled for CUDA C++. */
+/* The two kernels of a loop, its body's instances (params: the body's
+ * parameter declarations). */
+static void kernel_wrappers(strbuf *kb, const char *handler, const char *params)
+{
+    strbuf names = {0};
+    /* each parameter's name: the last identifier before a top-level comma */
+    int depth = 0;
+    size_t last_start = 0, last_len = 0;
+    for (size_t k = 0;; k++) {
+        char ch = params[k];
+        if (ch == '<')
+            depth++;
+        else if (ch == '>')
+            depth--;
+        else if ((isalpha((unsigned char)ch) || ch == '_') &&
+                 (k == 0 || !(isalnum((unsigned char)params[k - 1]) || params[k - 1] == '_'))) {
+            last_start = k;
+            last_len = 1;
+            while (isalnum((unsigned char)params[k + 1]) || params[k + 1] == '_')
+                k++, last_len++;
+        }
+        if ((ch == ',' && depth == 0) || ch == 0) {
+            sb_printf(&names, "%s%.*s", names.len ? ", " : "", (int)last_len, params + last_start);
+            if (ch == 0)
+                break;
+        }
+    }
+    sb_printf(kb, "extern \"C\" __global__ void %s_kernel(%s)\n{\n    %s_body<false>(%s);\n}\n\n", handler,
+              params, handler, names.s);
+    sb_printf(kb, "extern \"C\" __global__ void %s_kernel1(%s)\n{\n    %s_body<true>(%s);\n}\n\n", handler,
+              params, handler, names.s);
+    free(names.s);
+}
+
 static char *cu_type(CXType t)
 {
     if (clang_getCanonicalType(t).kind == CXType_Bool)
@@ -368,7 +402,12 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         if (!l->dims[k].outer_bounds && k != last_dep)
             tdims[nt++] = k;
     strbuf kb = {0};
-    sb_printf(&kb, "extern \"C\" __global__ void %s_kernel(", l->handler);
+    /* The body is a template: kernel loops over the iterations with the
+     * grid's stride, kernel1 (dvmh_ONE) gives each thread one iteration, and
+     * needs far fewer registers; the launcher runs it when the grid covers
+     * the iterations. */
+    sb_printf(&kb, "template <bool dvmh_ONE> __device__ __forceinline__ void %s_body(", l->handler);
+    size_t params_at = kb.len;
     for (int k = 0; k < rank; k++)
         sb_printf(&kb, "%sconst dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d, "
                        "const dvmh_idx dvmh_n%d", k ? ",\n    " : "", k, k, k, k);
@@ -398,6 +437,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             if (l->dims[k].dep && k != last_dep)
                 sb_printf(&kb, ", const dvmh_idx dvmh_w%d", k);
     }
+    char *params = strndup(kb.s + params_at, kb.len - params_at);
     sb_add(&kb, ")\n{\n");
     for (int k = 0; k < rank; k++)
         sb_printf(&kb, "    (void)dvmh_hi%d; (void)dvmh_n%d;\n", k, k);
@@ -442,11 +482,11 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_printf(&kb, " * dvmh_n%d", tdims[t]);
     sb_add(&kb, ";\n");
     sb_add(&kb, "    for (dvmh_idx dvmh_z = blockIdx.z * (dvmh_idx)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
-                "         dvmh_z += (dvmh_idx)gridDim.z * blockDim.z)\n"
+                "         dvmh_z = dvmh_ONE ? dvmh_nz : dvmh_z + (dvmh_idx)gridDim.z * blockDim.z)\n"
                 "    for (dvmh_idx dvmh_y = blockIdx.y * (dvmh_idx)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
-                "         dvmh_y += (dvmh_idx)gridDim.y * blockDim.y)\n"
+                "         dvmh_y = dvmh_ONE ? dvmh_ny : dvmh_y + (dvmh_idx)gridDim.y * blockDim.y)\n"
                 "    for (dvmh_idx dvmh_x = blockIdx.x * (dvmh_idx)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"
-                "         dvmh_x += (dvmh_idx)gridDim.x * blockDim.x) {\n");
+                "         dvmh_x = dvmh_ONE ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {\n");
     if (nt >= 1)
         sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_x;\n", tdims[nt - 1]);
     if (nt >= 2)
@@ -509,6 +549,8 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_printf(&kb, ", dvmh_part%d, dvmh_partloc%d);\n", k, k);
     }
     sb_add(&kb, "}\n\n");
+    kernel_wrappers(&kb, l->handler, params);
+    free(params);
     /* grid-level reductions: one block combines the blocks' results */
     for (int k = 0; k < nreds; k++)
         sb_printf(&kb, "extern \"C\" __global__ void %s_red%d(const dvmh_vals<%s, %lld> dvmh_init, %s *dvmh_part,\n"
@@ -548,6 +590,25 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             sb_printf(&h, "    dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, reds[k].r->var,
                       reds[k].loc_decl ? "&" : "", reds[k].loc_decl ? reds[k].r->loc_var : "NULL");
         }
+        if (any_dep) {
+            sb_add(&h, "    dvmh_idx dvmh_t = 0, dvmh_last = 0;\n");
+            /* weights: each dependent dim outweighs every dependence
+             * distance along the dependent dims inside it */
+            for (int k = rank - 1; k >= 0; k--) {
+                if (!l->dims[k].dep)
+                    continue;
+                if (k == last_dep) {
+                    sb_printf(&h, "    const dvmh_idx dvmh_w%d = 1;\n", k);
+                } else {
+                    sb_printf(&h, "    const dvmh_idx dvmh_w%d = 1", k);
+                    for (int e = k + 1; e < rank; e++)
+                        if (l->dims[e].dep)
+                            sb_printf(&h, " + dvmh_w%d * (%s)", e, m[e]);
+                    sb_add(&h, ";\n");
+                }
+                sb_printf(&h, "    dvmh_last += dvmh_w%d * (dvmh_n[%d] - 1);\n", k, k);
+            }
+        }
         /* block shape: cuda_block, else the runtime's choice (0) */
         if (d->cuda_block_rank)
             sb_printf(&h, "    unsigned dvmh_block[3] = {(unsigned)(%s), (unsigned)(%s), (unsigned)(%s)};\n",
@@ -570,9 +631,12 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 sb_printf(&h, " + sizeof(%s)", reds[k].r->loc_var);
         }
         sb_add(&h, ";\n");
+        sb_printf(&h, "    const char *dvmh_kernel = \"%s_kernel\";\n", l->handler);
         sb_printf(&h, "    if (!dvmh_empty)\n        dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_%s, "
-                      "\"%s_kernel\", %d, dvmh_count, dvmh_red_bytes,\n            dvmh_block, dvmh_grid);\n",
-                  g->base, l->handler, any_dep ? 1 : 0);
+                      "dvmh_kernel, %d, dvmh_count, dvmh_red_bytes,\n            dvmh_block, dvmh_grid);\n",
+                  g->base, any_dep ? 1 : 0);
+        sb_printf(&h, "    if (dvmh_cuda_covers(dvmh_count, dvmh_block, dvmh_grid))\n"
+                      "        dvmh_kernel = \"%s_kernel1\"; /* one iteration per thread */\n", l->handler);
         if (nreds) {
             sb_add(&h, "    size_t dvmh_shared = 0;\n");
             sb_add(&h, "    const size_t dvmh_threads = (size_t)dvmh_block[0] * dvmh_block[1] * dvmh_block[2];\n");
@@ -600,25 +664,6 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             }
         } else {
             sb_add(&h, "    const size_t dvmh_shared = 0;\n    (void)dvmh_blocks; (void)dvmh_red_bytes;\n");
-        }
-        if (any_dep) {
-            sb_add(&h, "    dvmh_idx dvmh_t = 0, dvmh_last = 0;\n");
-            /* weights: each dependent dim outweighs every dependence
-             * distance along the dependent dims inside it */
-            for (int k = rank - 1; k >= 0; k--) {
-                if (!l->dims[k].dep)
-                    continue;
-                if (k == last_dep) {
-                    sb_printf(&h, "    const dvmh_idx dvmh_w%d = 1;\n", k);
-                } else {
-                    sb_printf(&h, "    const dvmh_idx dvmh_w%d = 1", k);
-                    for (int e = k + 1; e < rank; e++)
-                        if (l->dims[e].dep)
-                            sb_printf(&h, " + dvmh_w%d * (%s)", e, m[e]);
-                    sb_add(&h, ";\n");
-                }
-                sb_printf(&h, "    dvmh_last += dvmh_w%d * (dvmh_n[%d] - 1);\n", k, k);
-            }
         }
         sb_add(&h, "    void *dvmh_args[] = {");
         bool first = true;
@@ -661,9 +706,9 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             sb_add(&h, "        for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {\n");
             ind = "            ";
         }
-        sb_printf(&h, "%sdvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_%s, \"%s_kernel\", dvmh_grid, dvmh_block,\n"
+        sb_printf(&h, "%sdvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_%s, dvmh_kernel, dvmh_grid, dvmh_block,\n"
                       "%s    dvmh_shared, dvmh_args);\n",
-                  ind, g->base, l->handler, ind);
+                  ind, g->base, ind);
         for (int k = 0; k < nreds; k++) {
             sb_printf(&h, "%s{\n%s    void *dvmh_red_args[] = {&%s, &dvmh_part%d, &dvmh_partloc%d, &dvmh_blocks, "
                           "&dvmh_first, &dvmh_res%d, &dvmh_resloc%d};\n",

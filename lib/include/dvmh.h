@@ -497,6 +497,16 @@ static inline unsigned dvmh_cuda_grid(const dvmh_idx count[3], const unsigned bl
 unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
                           const dvmh_idx count[3], size_t red_bytes, unsigned block[3],
                           unsigned grid[3]);
+/* Whether the grid has a thread for every iteration (then each thread
+ * runs one: the kernel1 instance). */
+static inline int dvmh_cuda_covers(const dvmh_idx count[3], const unsigned block[3],
+                                   const unsigned grid[3])
+{
+    for (int d = 0; d < 3; d++)
+        if ((dvmh_idx)grid[d] * block[d] < count[d])
+            return 0;
+    return 1;
+}
 /* Shared memory of a block reduction: 'threads' values of val_size bytes
  * (then 8-aligned) and as many locations of loc_size bytes. */
 static inline size_t dvmh_cuda_red_shared(size_t threads, size_t val_size, size_t loc_size)

@@ -19,10 +19,10 @@ void f(void)
 // CHECK: const dvmh_idx dvmh_i1 = dvmh_t - dvmh_w0 * dvmh_i0;
 // CHECK-NEXT: if (dvmh_i1 < 0 || dvmh_i1 >= dvmh_n1)
 // CHECK-NEXT: continue;
-// a wavefront: the runtime picks smaller blocks
-// HOST: dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_across, "dvmh_loop_across_{{[0-9]+}}_kernel", 1, dvmh_count,
 // HOST: const dvmh_idx dvmh_w1 = 1;
 // HOST: const dvmh_idx dvmh_w0 = 1 + dvmh_w1 * (dvmh_max((1), (1)));
 // HOST: dvmh_last += dvmh_w0 * (dvmh_n[0] - 1);
+// a wavefront: smaller blocks
+// HOST: dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, 1, dvmh_count,
 // HOST: for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {
 // HOST-NEXT: dvmh_cuda_launch(
