@@ -631,20 +631,31 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 sb_printf(&h, " + sizeof(%s)", reds[k].r->loc_var);
         }
         sb_add(&h, ";\n");
+        /* and what each thread's values take in shared memory (the largest
+         * reduction: they are combined one after another) */
+        sb_add(&h, "    size_t dvmh_red_thread = 0;\n");
+        for (int k = 0; k < nreds; k++) {
+            char size[256];
+            snprintf(size, sizeof size, "sizeof(%s)%s%s%s", reds[k].r->var, reds[k].loc_decl ? " + sizeof(" : "",
+                     reds[k].loc_decl ? reds[k].r->loc_var : "", reds[k].loc_decl ? ")" : "");
+            sb_printf(&h, "    if (dvmh_red_thread < %s)\n        dvmh_red_thread = %s;\n", size, size);
+        }
         sb_printf(&h, "    const char *dvmh_kernel = \"%s_kernel\";\n", l->handler);
         sb_printf(&h, "    if (!dvmh_empty)\n        dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_%s, "
-                      "dvmh_kernel, %d, dvmh_count, dvmh_red_bytes,\n            dvmh_block, dvmh_grid);\n",
+                      "dvmh_kernel, %d, dvmh_count, dvmh_red_bytes,\n            dvmh_red_thread, dvmh_block, dvmh_grid);\n",
                   g->base, any_dep ? 1 : 0);
         sb_printf(&h, "    if (dvmh_cuda_covers(dvmh_count, dvmh_block, dvmh_grid))\n"
                       "        dvmh_kernel = \"%s_kernel1\"; /* one iteration per thread */\n", l->handler);
         if (nreds) {
             sb_add(&h, "    size_t dvmh_shared = 0;\n");
-            sb_add(&h, "    const size_t dvmh_threads = (size_t)dvmh_block[0] * dvmh_block[1] * dvmh_block[2];\n");
+            sb_add(&h, "    unsigned dvmh_red_block[3] = {dvmh_cuda_red_threads(dvmh_P, dvmh_red_thread), 1, 1};\n");
+            sb_add(&h, "    size_t dvmh_threads = (size_t)dvmh_block[0] * dvmh_block[1] * dvmh_block[2];\n");
+            sb_add(&h, "    if (dvmh_threads < dvmh_red_block[0])\n        dvmh_threads = dvmh_red_block[0];\n");
             for (int k = 0; k < nreds; k++) {
                 const char *loc = reds[k].loc_decl ? reds[k].r->loc_var : NULL;
-                sb_printf(&h, "    if (dvmh_shared < dvmh_cuda_red_shared(dvmh_threads < 256 ? 256 : dvmh_threads, "
+                sb_printf(&h, "    if (dvmh_shared < dvmh_cuda_red_shared(dvmh_threads, "
                               "sizeof(%s), %s%s%s))\n"
-                              "        dvmh_shared = dvmh_cuda_red_shared(dvmh_threads < 256 ? 256 : dvmh_threads, "
+                              "        dvmh_shared = dvmh_cuda_red_shared(dvmh_threads, "
                               "sizeof(%s), %s%s%s);\n",
                           reds[k].r->var, loc ? "sizeof(" : "0", loc ? loc : "", loc ? ")" : "",
                           reds[k].r->var, loc ? "sizeof(" : "0", loc ? loc : "", loc ? ")" : "");
@@ -663,7 +674,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 }
             }
         } else {
-            sb_add(&h, "    const size_t dvmh_shared = 0;\n    (void)dvmh_blocks; (void)dvmh_red_bytes;\n");
+            sb_add(&h, "    const size_t dvmh_shared = 0;\n    (void)dvmh_blocks; (void)dvmh_red_bytes; (void)dvmh_red_thread;\n");
         }
         sb_add(&h, "    void *dvmh_args[] = {");
         bool first = true;
@@ -698,7 +709,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_add(&h, "};\n    (void)dvmh_args;\n");
         if (nreds) {
             sb_add(&h, "    int dvmh_first = 1;\n");
-            sb_add(&h, "    static const unsigned dvmh_one[3] = {1, 1, 1}, dvmh_red_block[3] = {256, 1, 1};\n");
+            sb_add(&h, "    static const unsigned dvmh_one[3] = {1, 1, 1};\n");
         }
         sb_add(&h, "    if (!dvmh_empty) {\n");
         const char *ind = "        ";

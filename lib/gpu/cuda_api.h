@@ -24,8 +24,8 @@ enum { DRV_ERROR_OUT_OF_MEMORY = 2, DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704 
 enum { DRV_STREAM_NON_BLOCKING = 1 };
 enum { DRV_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0, DRV_FUNC_ATTRIBUTE_NUM_REGS = 4,
        DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
-enum { DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16 };
 enum { DRV_EVENT_DISABLE_TIMING = 2 };
+enum { DRV_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97 };
 
 typedef struct cuda_memcpy3d {
     size_t srcXInBytes, srcY, srcZ, srcLOD;
@@ -83,8 +83,8 @@ typedef struct cuda_api {
     CUresult (*EventDestroy)(CUevent e);
     CUresult (*EventRecord)(CUevent e, CUstream s);
     CUresult (*EventSynchronize)(CUevent e);
-    CUresult (*DeviceGetAttribute)(int *v, int attribute, CUdevice d);
     CUresult (*MemGetInfo)(size_t *free_bytes, size_t *total_bytes);
+    CUresult (*DeviceGetAttribute)(int *v, int attribute, CUdevice d);
     CUresult (*MemAlloc)(CUdeviceptr *p, size_t bytes);
     CUresult (*MemFree)(CUdeviceptr p);
     CUresult (*MemAllocHost)(void **p, size_t bytes);

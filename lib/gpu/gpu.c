@@ -588,10 +588,11 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         pthread_mutex_init(&g->lock, NULL);
         gpu_check(g, api->DeviceGet(&g->cu, k), "cuDeviceGet");
         gpu_check(g, api->DevicePrimaryCtxRetain(&g->ctx, g->cu), "cuDevicePrimaryCtxRetain");
-        gpu_check(g, api->DeviceGetAttribute(&g->sms, DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, g->cu),
+        int shared = 0;
+        gpu_check(g, api->DeviceGetAttribute(&shared, DRV_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                                             g->cu),
                   "cuDeviceGetAttribute");
-        if (g->sms <= 0)
-            g->sms = 1;
+        g->shared_limit = shared > 48 * 1024 ? (size_t)shared : 48 * 1024;
         push(g);
         gpu_check(g, api->StreamCreate(&g->stream, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");
         gpu_check(g, api->StreamCreate(&g->copy, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");

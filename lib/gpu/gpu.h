@@ -39,9 +39,8 @@ typedef struct gpu {
     void *staging;                  /* page-locked host buffer for transfers */
     size_t staging_size;
     unsigned peer_enabled;          /* bit k: peer access to GPU k enabled */
-    int sms;                        /* multiprocessors */
     size_t cached_bytes;            /* in the allocator's cache */
-    long long red_limited;          /* reduction launches whose blocks free memory limited */
+    size_t shared_limit;            /* dynamic shared memory a block may have */
 } gpu;
 
 /* The API of the driver (the backend exists only when it loaded). */

@@ -122,21 +122,34 @@ static unsigned pow2_at_most(dvmh_idx n, unsigned limit)
  * registers) or when the loop is a wavefront (one hyperplane per launch:
  * more, smaller blocks spread it over more multiprocessors). The threads
  * go to x first (32, a warp, for coalesced rows), then y, then z, as far
- * as the iteration counts there need them. */
+ * as the iteration counts there need them. Reductions also need shared
+ * memory for each thread's values (red_per_thread bytes). */
 static void choose_block(gpu *g, const kernel_entry *k, const char *name, int dependent,
-                         const dvmh_idx count[3], unsigned block[3])
+                         const dvmh_idx count[3], size_t red_per_thread, unsigned block[3])
 {
+    /* reductions combine the threads' values in shared memory */
+    unsigned long long fit = red_per_thread ? (g->shared_limit - 8) / red_per_thread : 1024;
+    if (fit == 0)
+        dvmh_fatal(NULL, 0, "the loop's reduction variables take %zu bytes per thread, more than the "
+                   "%zu bytes of shared memory a block of %s may have: run the loop on the host "
+                   "(targets(HOST))", red_per_thread, g->shared_limit, g->dev->name);
     if (block[0]) {
         unsigned long long t = (unsigned long long)block[0] * block[1] * block[2];
         if (t > (unsigned long long)k->max_threads)
             dvmh_fatal(NULL, 0, "cuda_block(%u, %u, %u) asks for %llu threads per block; kernel %s can "
                        "run at most %d on %s (it uses %d registers per thread)", block[0], block[1],
                        block[2], t, name, k->max_threads, g->dev->name, k->regs);
+        if (t > fit)
+            dvmh_fatal(NULL, 0, "cuda_block(%u, %u, %u) asks for %llu threads per block; the loop's "
+                       "reduction variables (%zu bytes per thread) leave shared memory for %llu on %s",
+                       block[0], block[1], block[2], t, red_per_thread, fit, g->dev->name);
         return;
     }
     unsigned threads = dependent ? 128 : 256;
     while (threads > 32 && (threads > (unsigned)k->max_threads ||
                             (unsigned long long)threads * (unsigned)k->regs * 2 > 65536))
+        threads /= 2;
+    while (threads > 1 && threads > fit)
         threads /= 2;
     unsigned x = pow2_at_most(count[0], count[1] > 1 || count[2] > 1 ? 32 : threads);
     unsigned y = pow2_at_most(count[1], threads / x);
@@ -147,33 +160,43 @@ static void choose_block(gpu *g, const kernel_entry *k, const char *name, int de
 }
 
 unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
-                          const dvmh_idx count[3], size_t red_bytes, unsigned block[3], unsigned grid[3])
+                          const dvmh_idx count[3], size_t red_bytes, size_t red_per_thread,
+                          unsigned block[3], unsigned grid[3])
 {
     (void)p;
     gpu *g = piece_gpu("dvmh_cuda_config");
-    choose_block(g, kernel(g, m, name, 0), name, dependent, count, block);
+    choose_block(g, kernel(g, m, name, 0), name, dependent, count, red_per_thread, block);
     unsigned blocks = dvmh_cuda_grid(count, block, grid);
     if (!red_bytes)
         return blocks;
     /* Reductions: every block leaves its partial results in device memory
-     * for the final kernel. More blocks than fill the GPU only add
-     * partials; and where free memory is short (large array reductions)
-     * the blocks are limited to what an eighth of it holds. The kernels'
-     * grid-stride loops cover the iterations of the blocks left out. */
-    unsigned threads = block[0] * block[1] * block[2];
-    unsigned long long cap = (unsigned long long)g->sms * (2048 / threads > 0 ? 2048 / threads : 1);
+     * for the final kernel. Where free memory is short (large array
+     * reductions) the blocks are limited to what an eighth of it holds,
+     * and the kernels' grid-stride loops cover the iterations of the
+     * blocks left out; otherwise each thread keeps one iteration (kernel1,
+     * the lean instance), as a hand-written reduction does. */
     size_t free_bytes = gpu_free_memory(g);
-    unsigned long long fit = free_bytes / 8 / red_bytes;
-    if (fit < cap) {
-        cap = fit ? fit : 1;
-        g->red_limited++;
-    }
+    unsigned long long cap = free_bytes / 8 / red_bytes;
+    if (cap >= blocks)
+        return blocks;
+    if (cap == 0)
+        cap = 1;
     for (int d = 2; d >= 0 && blocks > cap; d--)
         while (blocks > cap && grid[d] > 1) {
             grid[d] = (grid[d] + 1) / 2;
             blocks = grid[0] * grid[1] * grid[2];
         }
     return blocks;
+}
+
+unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread)
+{
+    (void)p;
+    gpu *g = piece_gpu("dvmh_cuda_red_threads");
+    unsigned threads = 256;
+    while (threads > 1 && (size_t)threads * red_per_thread > g->shared_limit - 8)
+        threads /= 2;
+    return threads;
 }
 
 void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes)

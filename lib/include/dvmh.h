@@ -490,13 +490,17 @@ static inline unsigned dvmh_cuda_grid(const dvmh_idx count[3], const unsigned bl
 /* The launch configuration of kernel 'name' of m for count[d] iterations
  * along x, y, z. block: the loop's cuda_block when block[0] is not 0
  * (checked against what the kernel can run), else chosen from the
- * kernel's register use, the counts and whether the loop is a wavefront
- * (dependent). grid: as dvmh_cuda_grid, but with red_bytes (what one
- * block's reduction results take) no more blocks than fill the GPU and fit
- * in an eighth of its free memory. Returns the number of blocks. */
+ * kernel's register use, the counts, whether the loop is a wavefront
+ * (dependent) and the shared memory its reductions need per thread
+ * (red_per_thread). grid: as dvmh_cuda_grid, but with red_bytes (what one
+ * block's reduction results take) no more blocks than fit in an eighth of
+ * the GPU's free memory. Returns the number of blocks. */
 unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
-                          const dvmh_idx count[3], size_t red_bytes, unsigned block[3],
-                          unsigned grid[3]);
+                          const dvmh_idx count[3], size_t red_bytes, size_t red_per_thread,
+                          unsigned block[3], unsigned grid[3]);
+/* The threads of the block that combines the blocks' reduction results
+ * (256, or fewer when their values would not fit in shared memory). */
+unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread);
 /* Whether the grid has a thread for every iteration (then each thread
  * runs one: the kernel1 instance). */
 static inline int dvmh_cuda_covers(const dvmh_idx count[3], const unsigned block[3],
