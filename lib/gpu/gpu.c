@@ -593,6 +593,10 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
                                              g->cu),
                   "cuDeviceGetAttribute");
         g->shared_limit = shared > 48 * 1024 ? (size_t)shared : 48 * 1024;
+        gpu_check(g, api->DeviceGetAttribute(&g->sms, DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, g->cu),
+                  "cuDeviceGetAttribute");
+        if (g->sms <= 0)
+            g->sms = 1;
         push(g);
         gpu_check(g, api->StreamCreate(&g->stream, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");
         gpu_check(g, api->StreamCreate(&g->copy, DRV_STREAM_NON_BLOCKING), "cuStreamCreate");

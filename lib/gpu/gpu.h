@@ -41,6 +41,7 @@ typedef struct gpu {
     unsigned peer_enabled;          /* bit k: peer access to GPU k enabled */
     size_t cached_bytes;            /* in the allocator's cache */
     size_t shared_limit;            /* dynamic shared memory a block may have */
+    int sms;                        /* multiprocessors */
 } gpu;
 
 /* The API of the driver (the backend exists only when it loaded). */

@@ -169,18 +169,18 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
     unsigned blocks = dvmh_cuda_grid(count, block, grid);
     if (!red_bytes)
         return blocks;
-    /* Reductions: every block leaves its partial results in device memory
-     * for the final kernel. Where free memory is short (large array
-     * reductions) the blocks are limited to what an eighth of it holds,
-     * and the kernels' grid-stride loops cover the iterations of the
-     * blocks left out; otherwise each thread keeps one iteration (kernel1,
-     * the lean instance), as a hand-written reduction does. */
-    size_t free_bytes = gpu_free_memory(g);
-    unsigned long long cap = free_bytes / 8 / red_bytes;
-    if (cap >= blocks)
-        return blocks;
-    if (cap == 0)
-        cap = 1;
+    /* Reductions: every block leaves its partial results in device memory,
+     * which one block of the final kernel then combines; that block's
+     * threads read one partial after another, so many partials would make
+     * it the slow part. The grid holds no more blocks than fill the GPU
+     * (its multiprocessors at 2048 threads each), and, where free memory
+     * is short (large array reductions), no more than an eighth of it
+     * holds; the kernel's grid-stride loops cover the rest. */
+    unsigned threads = block[0] * block[1] * block[2];
+    unsigned long long cap = (unsigned long long)g->sms * (2048 / threads > 0 ? 2048 / threads : 1);
+    unsigned long long fit = gpu_free_memory(g) / 8 / red_bytes;
+    if (fit < cap)
+        cap = fit ? fit : 1;
     for (int d = 2; d >= 0 && blocks > cap; d--)
         while (blocks > cap && grid[d] > 1) {
             grid[d] = (grid[d] + 1) / 2;

@@ -493,8 +493,8 @@ static inline unsigned dvmh_cuda_grid(const dvmh_idx count[3], const unsigned bl
  * kernel's register use, the counts, whether the loop is a wavefront
  * (dependent) and the shared memory its reductions need per thread
  * (red_per_thread). grid: as dvmh_cuda_grid, but with red_bytes (what one
- * block's reduction results take) no more blocks than fit in an eighth of
- * the GPU's free memory. Returns the number of blocks. */
+ * block's reduction results take) no more blocks than fill the GPU and fit
+ * in an eighth of its free memory. Returns the number of blocks. */
 unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
                           const dvmh_idx count[3], size_t red_bytes, size_t red_per_thread,
                           unsigned block[3], unsigned grid[3]);

@@ -6,8 +6,10 @@ against its sequential output, through the e2e runner, in three setups:
                     runs only what the GPU cannot)
   host + 2 GPUs     CUEMU_DEVICES=2 DVMH_NUM_CUDAS=2, 1 process
   1 GPU, lean       1 GPU alone, 1 process, transfers from pageable memory
-                    (DVMH_PAGE_LOCK_HOST_MEM=0) and kernels of 255 registers
-                    (CUEMU_REGS=255: at most 256 threads per block)
+                    (DVMH_PAGE_LOCK_HOST_MEM=0), kernels of 255 registers
+                    (CUEMU_REGS=255: at most 256 threads per block) and one
+                    multiprocessor (CUEMU_SMS=1: reduction grids of a few
+                    blocks, so their kernels stride over the iterations)
 Exit 77 (skipped) for programs meant to be rejected by dvmcc."""
 import argparse
 import os
@@ -20,7 +22,7 @@ SETUPS = [
     ("1 GPU alone", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0"}, "1,2"),
     ("host + 2 GPUs", {"DVMH_NUM_CUDAS": "2", "CUEMU_DEVICES": "2"}, "1"),
     ("1 GPU, lean", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0", "DVMH_PAGE_LOCK_HOST_MEM": "0",
-                     "CUEMU_REGS": "255"}, "1"),
+                     "CUEMU_REGS": "255", "CUEMU_SMS": "1"}, "1"),
 ]
 
 
