@@ -52,6 +52,15 @@ typedef struct loop_shadow {
     int corner;
 } loop_shadow;
 
+/* A GPU piece's reduction result on its way to a slot: copied
+ * asynchronously to page-locked memory, put in the slot once the device
+ * is synchronised (piece_results). */
+typedef struct loop_result {
+    int device, red;
+    unsigned char *slot;
+    const void *var, *loc;
+} loop_result;
+
 struct dvmh_loop {
     const char *file;
     int line;
@@ -67,7 +76,8 @@ struct dvmh_loop {
     int red_count;
     loop_shadow *shadows;
     int shadow_count;
-    bool across;
+    bool across;                    /* across on distributed arrays (pipelined between processes) */
+    bool ordered;                   /* any across: its pieces run in iteration order */
     loop_across *acrosses;
     int across_count;
     dvmh_idx stage;
@@ -76,6 +86,8 @@ struct dvmh_loop {
     int remote_count;
     comm_remote_view *remote_views; /* per remote: own part and fetched box */
     dvmh_handler host_handler, cuda_handler;
+    loop_result *results;
+    int result_count;
 };
 
 struct dvmh_piece_private {
@@ -221,6 +233,7 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     (void)out;
     if (data < 0 || data >= l->data_count)
         dvmh_fatal(l->file, l->line, "across of unknown data");
+    l->ordered = true;
     /* Ordinary data is replicated and its loop is not divided between
      * processes: the handler keeps the order, nothing to pipeline. */
     if (!l->data[data].array)
@@ -367,6 +380,7 @@ static bool local_part(dvmh_loop *l)
 
 static void fold_reductions(dvmh_loop *l);
 static const comm_remote_view *buffer_view(const dvmh_loop *l, int k);
+static void piece_results(dvmh_loop *l, int dev);
 
 /* ---- which elements the iterations touch ---- */
 
@@ -756,8 +770,10 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     dvmh_context *c = dvmh_ctx();
     c->in_handlers = true;
     dev->ops->run(dev, handler_for(l, lp->device), &p);
-    if (wait)
+    if (wait) {
         dev->ops->sync(dev);
+        piece_results(l, lp->device);
+    }
     c->in_handlers = false;
     if (wait)
         stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
@@ -916,17 +932,23 @@ static void run_local_part(dvmh_loop *l, bool splittable)
         run_compared(l, pieces, m);
         return;
     }
-    /* Without reductions (whose per-piece results would have to wait) and
-     * across, the pieces are independent: the GPUs' kernels are launched
-     * first and run while the other devices run their pieces. */
-    bool overlap = n > 1 && l->red_count == 0 && !l->across && !l->remote_views;
+    /* Without across, the pieces are independent: the GPUs' kernels are
+     * launched first and run while the other devices run their pieces;
+     * their reduction results arrive when they are waited for, and are
+     * folded after the others' (the pieces' order: GPUs come last). */
+    bool overlap = n > 1 && !l->ordered && !l->remote_views;
     double started[DEVICE_MAX];
     long long iterations[DEVICE_MAX];
     bool later[DEVICE_MAX] = {false};
+    unsigned char *slots[DEVICE_MAX][l->red_count + 1];
     for (int k = 0; overlap && k < n; k++)
         if (device_get(pieces[k].device)->kind == DEVICE_CUDA) {
             actualize_piece(l, &pieces[k]);
             run_piece_on(l, &pieces[k], false, &started[k], &iterations[k]);
+            for (int m = 0; m < l->red_count; m++) {
+                slots[k][m] = l->reds[m].slots;
+                l->reds[m].slots = NULL;
+            }
             later[k] = true;
         }
     for (int k = 0; k < n; k++) {
@@ -942,6 +964,12 @@ static void run_local_part(dvmh_loop *l, bool splittable)
             device *dev = device_get(pieces[k].device);
             dev->ops->sync(dev);
             stats_device_work(pieces[k].device, dvmh_wtime() - started[k], iterations[k]);
+            piece_results(l, pieces[k].device);
+            for (int m = 0; m < l->red_count; m++) {
+                l->reds[m].slots = slots[k][m];
+                l->reds[m].slot_count = 1; /* a launcher puts one result */
+            }
+            fold_reductions(l);
             piece_written(l, &pieces[k]);
         }
 }
@@ -963,6 +991,33 @@ int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max)
         writes[n++] = (d->access & DVMH_WRITE) != 0;
     }
     return n;
+}
+
+void piece_result_later(dvmh_piece *p, int k, const void *var, const void *loc)
+{
+    dvmh_loop *l = p->internal->loop;
+    loop_reduction *r = &l->reds[k];
+    GROW(l->results, l->result_count);
+    l->results[l->result_count++] = (loop_result){p->device, k, r->slots, var, loc};
+}
+
+/* The results of dev's pieces, now that it is synchronised, into their
+ * slots. */
+static void piece_results(dvmh_loop *l, int dev)
+{
+    int kept = 0;
+    for (int m = 0; m < l->result_count; m++) {
+        loop_result *e = &l->results[m];
+        if (e->device != dev) {
+            l->results[kept++] = *e;
+            continue;
+        }
+        loop_reduction *r = &l->reds[e->red];
+        memcpy(e->slot, e->var, r->var_bytes);
+        if (r->loc_bytes && e->loc)
+            memcpy(e->slot + r->var_bytes, e->loc, r->loc_bytes);
+    }
+    l->result_count = kept;
 }
 
 void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc)
@@ -1363,5 +1418,6 @@ void dvmh_loop_run(dvmh_loop *l)
     free(l->scalars);
     free(l->reds);
     free(l->shadows);
+    free(l->results);
     free(l);
 }

@@ -732,17 +732,22 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             sb_printf(&h, "%sdvmh_first = 0;\n", ind);
         if (any_dep)
             sb_add(&h, "        }\n");
-        for (int k = 0; k < nreds; k++) {
-            sb_printf(&h, "        dvmh_cuda_read(dvmh_P, &%s, dvmh_res%d, sizeof(%s));\n", reds[k].r->var, k,
-                      reds[k].r->var);
-            if (reds[k].loc_decl)
-                sb_printf(&h, "        dvmh_cuda_read(dvmh_P, &%s, dvmh_resloc%d, sizeof(%s));\n",
-                          reds[k].r->loc_var, k, reds[k].r->loc_var);
+        /* the results reach the host while the host runs its own piece */
+        for (int k = 0; k < nreds; k++)
+            sb_printf(&h, "        dvmh_cuda_red_result(dvmh_P, %d, dvmh_res%d, sizeof(%s), dvmh_resloc%d, %s%s%s);\n",
+                      k, k, reds[k].r->var, k, reds[k].loc_decl ? "sizeof(" : "0",
+                      reds[k].loc_decl ? reds[k].r->loc_var : "", reds[k].loc_decl ? ")" : "");
+        sb_add(&h, "    }");
+        if (nreds) {
+            /* nothing to run: the identities */
+            sb_add(&h, " else {\n");
+            for (int k = 0; k < nreds; k++)
+                sb_printf(&h, "        dvmh_red_put(dvmh_P, %d, 0, &%s, %s%s);\n", k, reds[k].r->var,
+                          reds[k].loc_decl ? "&" : "", reds[k].loc_decl ? reds[k].r->loc_var : "NULL");
+            sb_add(&h, "    }");
         }
-        sb_add(&h, "    }\n");
+        sb_add(&h, "\n");
         for (int k = 0; k < nreds; k++) {
-            sb_printf(&h, "    dvmh_red_put(dvmh_P, %d, 0, &%s, %s%s);\n", k, reds[k].r->var,
-                      reds[k].loc_decl ? "&" : "", reds[k].loc_decl ? reds[k].r->loc_var : "NULL");
             sb_printf(&h, "    dvmh_cuda_free(dvmh_P, dvmh_part%d);\n", k);
             if (reds[k].loc_decl)
                 sb_printf(&h, "    dvmh_cuda_free(dvmh_P, dvmh_partloc%d);\n", k);

@@ -515,6 +515,34 @@ static void op_sync(device *d)
     gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
     gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
     pop(g);
+    /* the results copied so far have arrived; their readers take them
+     * before the next piece runs here */
+    g->results_used = 0;
+}
+
+void *gpu_result_space(gpu *g, size_t bytes)
+{
+    bytes = (bytes + 15) / 16 * 16;
+    if (g->results_used + bytes > g->results_size) {
+        size_t size = g->results_size ? g->results_size : 4096;
+        while (size < g->results_used + bytes)
+            size *= 2;
+        void *p;
+        gpu_check(g, gpu_api()->MemAllocHost(&p, size), "cuMemAllocHost");
+        if (g->results) {
+            void **grown = realloc(g->results_old, sizeof(void *) * (size_t)(g->results_old_count + 1));
+            if (!grown)
+                dvmh_fatal(NULL, 0, "out of memory");
+            g->results_old = grown;
+            g->results_old[g->results_old_count++] = g->results;
+        }
+        g->results = p;
+        g->results_size = size;
+        g->results_used = 0;
+    }
+    void *r = g->results + g->results_used;
+    g->results_used += bytes;
+    return r;
 }
 
 /* Frees the device (created by gpu_devices_open) and everything on it. */
@@ -530,6 +558,11 @@ static void op_destroy(device *d)
         gpu_check(g, gpu_api()->MemFreeHost(g->staging), "cuMemFreeHost");
     if (g->staging_free)
         gpu_check(g, gpu_api()->EventDestroy(g->staging_free), "cuEventDestroy");
+    if (g->results)
+        gpu_check(g, gpu_api()->MemFreeHost(g->results), "cuMemFreeHost");
+    for (int k = 0; k < g->results_old_count; k++)
+        gpu_check(g, gpu_api()->MemFreeHost(g->results_old[k]), "cuMemFreeHost");
+    free(g->results_old);
     gpu_check(g, gpu_api()->StreamDestroy(g->stream), "cuStreamDestroy");
     gpu_check(g, gpu_api()->StreamDestroy(g->copy), "cuStreamDestroy");
     pop(g);

@@ -38,6 +38,13 @@ typedef struct gpu {
     bool page_lock;                 /* DVMH_PAGE_LOCK_HOST_MEM */
     void *staging;                  /* page-locked host buffer for transfers */
     size_t staging_size;
+    /* page-locked memory where reduction results arrive: used from
+     * results_used on, free again once the GPU is synchronised (buffers
+     * outgrown stay until the end: results may still be read from them) */
+    char *results;
+    size_t results_size, results_used;
+    void **results_old;
+    int results_old_count;
     unsigned peer_enabled;          /* bit k: peer access to GPU k enabled */
     size_t cached_bytes;            /* in the allocator's cache */
     size_t shared_limit;            /* dynamic shared memory a block may have */
@@ -54,6 +61,9 @@ gpu *gpu_current(void);
 gpu *gpu_by_ordinal(int ordinal);
 
 void *gpu_alloc(gpu *g, size_t bytes);
+/* Page-locked memory for a reduction result of bytes (valid until the
+ * GPU's next synchronisation has been followed by new results). */
+void *gpu_result_space(gpu *g, size_t bytes);
 /* Device memory free for new allocations, the allocator's cache included. */
 size_t gpu_free_memory(gpu *g);
 /* Back to the cache; by_kernels: the piece's kernels used it (a launcher's

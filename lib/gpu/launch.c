@@ -216,11 +216,16 @@ void dvmh_cuda_free(dvmh_piece *p, void *dev)
     gpu_release(piece_gpu("dvmh_cuda_free"), dev, true);
 }
 
-void dvmh_cuda_read(dvmh_piece *p, void *host, const void *dev, size_t bytes)
+void dvmh_cuda_red_result(dvmh_piece *p, int k, const void *var, size_t var_bytes, const void *loc,
+                          size_t loc_bytes)
 {
-    (void)p;
-    gpu *g = piece_gpu("dvmh_cuda_read");
-    gpu_check(g, gpu_api()->MemcpyDtoHAsync(host, (CUdeviceptr)(uintptr_t)dev, bytes, g->stream),
+    gpu *g = piece_gpu("dvmh_cuda_red_result");
+    char *host = gpu_result_space(g, var_bytes + loc_bytes);
+    gpu_check(g, gpu_api()->MemcpyDtoHAsync(host, (CUdeviceptr)(uintptr_t)var, var_bytes, g->stream),
               "cuMemcpyDtoHAsync");
-    gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
+    if (loc && loc_bytes)
+        gpu_check(g, gpu_api()->MemcpyDtoHAsync(host + var_bytes, (CUdeviceptr)(uintptr_t)loc, loc_bytes,
+                                                g->stream),
+                  "cuMemcpyDtoHAsync");
+    piece_result_later(p, k, host, loc && loc_bytes ? host + var_bytes : NULL);
 }

@@ -468,9 +468,12 @@ void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
 /* Device memory of the piece's GPU for a launcher's temporaries. */
 void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes);
 void dvmh_cuda_free(dvmh_piece *p, void *dev);
-/* Copies bytes from the piece's GPU to host memory after the kernels
- * launched so far are done. */
-void dvmh_cuda_read(dvmh_piece *p, void *host, const void *dev, size_t bytes);
+/* Reduction k's result of the piece (var_bytes at var, loc_bytes at loc
+ * in the GPU's memory, once the kernels launched so far are done): copied
+ * to the host without waiting, and counted when the runtime waits for the
+ * GPU (as dvmh_red_put would count it). */
+void dvmh_cuda_red_result(dvmh_piece *p, int k, const void *var, size_t var_bytes, const void *loc,
+                          size_t loc_bytes);
 
 /* The grid for count[d] iterations along x, y, z with the given block
  * (each grid dimension at most 65535 blocks: kernels loop over the rest);

@@ -1,6 +1,6 @@
 /* Ordinary (undistributed) arrays only, as automatic parallelizers emit:
  * static arrays passed to functions, a malloc'd block used through
- * double (*)[M] casts, a loop with across on an ordinary array, region
+ * double (*)[M] casts, loops with across on ordinary arrays, region
  * clauses with sections, get_actual/actual with sections. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +74,15 @@ int main(void)
         for (i = 1; i < N - 1; i++)
             for (j = 0; j < M; j++)
                 V[i][j] += U[i][j];
+    }
+    /* A prefix sum down the columns of V: across without a reduction (the
+     * devices' pieces must still run in order). */
+#pragma dvm region inout(V)
+    {
+#pragma dvm parallel([i][j]) tie(V[i][j]) across(V[1:0][0:0])
+        for (i = 1; i < N; i++)
+            for (j = 0; j < M; j++)
+                V[i][j] += 0.5 * V[i - 1][j];
     }
 #pragma dvm get_actual(U, heap[0:N*M-1])
     s = weighted(heap, N * M);
