@@ -1,7 +1,8 @@
 /* Functions called from parallel loops (they get device versions for the
  * GPU): a chain of calls, a static helper, one taking a pointer to a
  * private array, integer and floating math; cuda_block on a 2-D loop; a
- * row-aligned array written by a loop over rows with a step. */
+ * row-aligned array written by a loop over rows with a step (whole rows:
+ * the arrays are distributed by rows only). */
 #include <math.h>
 #include <stdio.h>
 
@@ -9,7 +10,7 @@
 #define M 24
 // TOLERANCE: 1e-12
 
-#pragma dvm array distribute[block][block], shadow[1:1][1:1]
+#pragma dvm array distribute[block][*], shadow[1:1][1:1]
 double u[N][M];
 #pragma dvm array align([i][j] with u[i][j])
 double f[N][M];
