@@ -132,9 +132,11 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
 }
 
 /* Element type spelled for CUDA C++. */
-/* The two kernels of a loop, its body's instances (params: the body's
- * parameter declarations). */
-static void kernel_wrappers(strbuf *kb, const char *handler, const char *params)
+/* The kernels of a loop, its body's instances (params: the body's
+ * parameter declarations): striding along x, y and z (0), one iteration
+ * per thread (7), and, for reductions, whose grids are cut along z first,
+ * striding along z only (3). */
+static void kernel_wrappers(strbuf *kb, const char *handler, const char *params, bool strided_z)
 {
     strbuf names = {0};
     /* each parameter's name: the last identifier before a top-level comma */
@@ -159,10 +161,13 @@ static void kernel_wrappers(strbuf *kb, const char *handler, const char *params)
                 break;
         }
     }
-    sb_printf(kb, "extern \"C\" __global__ void %s_kernel(%s)\n{\n    %s_body<false>(%s);\n}\n\n", handler,
+    sb_printf(kb, "extern \"C\" __global__ void %s_kernel(%s)\n{\n    %s_body<0>(%s);\n}\n\n", handler,
               params, handler, names.s);
-    sb_printf(kb, "extern \"C\" __global__ void %s_kernel1(%s)\n{\n    %s_body<true>(%s);\n}\n\n", handler,
+    sb_printf(kb, "extern \"C\" __global__ void %s_kernel1(%s)\n{\n    %s_body<7>(%s);\n}\n\n", handler,
               params, handler, names.s);
+    if (strided_z)
+        sb_printf(kb, "extern \"C\" __global__ void %s_kernel2(%s)\n{\n    %s_body<3>(%s);\n}\n\n", handler,
+                  params, handler, names.s);
     free(names.s);
 }
 
@@ -402,11 +407,11 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         if (!l->dims[k].outer_bounds && k != last_dep)
             tdims[nt++] = k;
     strbuf kb = {0};
-    /* The body is a template: kernel loops over the iterations with the
-     * grid's stride, kernel1 (dvmh_ONE) gives each thread one iteration, and
-     * needs far fewer registers; the launcher runs it when the grid covers
-     * the iterations. */
-    sb_printf(&kb, "template <bool dvmh_ONE> __device__ __forceinline__ void %s_body(", l->handler);
+    /* The body is a template: dvmh_ONE's bits 0, 1, 2 say that the grid
+     * covers the iterations along x, y, z, so that each thread runs one
+     * there instead of looping with the grid's stride (far fewer
+     * registers); the launcher picks the instance. */
+    sb_printf(&kb, "template <int dvmh_ONE> __device__ __forceinline__ void %s_body(", l->handler);
     size_t params_at = kb.len;
     for (int k = 0; k < rank; k++)
         sb_printf(&kb, "%sconst dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d, "
@@ -482,11 +487,11 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_printf(&kb, " * dvmh_n%d", tdims[t]);
     sb_add(&kb, ";\n");
     sb_add(&kb, "    for (dvmh_idx dvmh_z = blockIdx.z * (dvmh_idx)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
-                "         dvmh_z = dvmh_ONE ? dvmh_nz : dvmh_z + (dvmh_idx)gridDim.z * blockDim.z)\n"
+                "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_idx)gridDim.z * blockDim.z)\n"
                 "    for (dvmh_idx dvmh_y = blockIdx.y * (dvmh_idx)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
-                "         dvmh_y = dvmh_ONE ? dvmh_ny : dvmh_y + (dvmh_idx)gridDim.y * blockDim.y)\n"
+                "         dvmh_y = (dvmh_ONE & 2) ? dvmh_ny : dvmh_y + (dvmh_idx)gridDim.y * blockDim.y)\n"
                 "    for (dvmh_idx dvmh_x = blockIdx.x * (dvmh_idx)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"
-                "         dvmh_x = dvmh_ONE ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {\n");
+                "         dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {\n");
     if (nt >= 1)
         sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_x;\n", tdims[nt - 1]);
     if (nt >= 2)
@@ -549,7 +554,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_printf(&kb, ", dvmh_part%d, dvmh_partloc%d);\n", k, k);
     }
     sb_add(&kb, "}\n\n");
-    kernel_wrappers(&kb, l->handler, params);
+    kernel_wrappers(&kb, l->handler, params, nreds > 0);
     free(params);
     /* grid-level reductions: one block combines the blocks' results */
     for (int k = 0; k < nreds; k++)
@@ -644,8 +649,12 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_printf(&h, "    if (!dvmh_empty)\n        dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_%s, "
                       "dvmh_kernel, %d, dvmh_count, dvmh_red_bytes,\n            dvmh_red_thread, dvmh_block, dvmh_grid);\n",
                   g->base, any_dep ? 1 : 0);
-        sb_printf(&h, "    if (dvmh_cuda_covers(dvmh_count, dvmh_block, dvmh_grid))\n"
+        sb_printf(&h, "    const int dvmh_covered = dvmh_cuda_covered(dvmh_count, dvmh_block, dvmh_grid);\n"
+                      "    if (dvmh_covered == 7)\n"
                       "        dvmh_kernel = \"%s_kernel1\"; /* one iteration per thread */\n", l->handler);
+        if (nreds)
+            sb_printf(&h, "    else if ((dvmh_covered & 3) == 3)\n"
+                          "        dvmh_kernel = \"%s_kernel2\"; /* a loop along z only */\n", l->handler);
         if (nreds) {
             sb_add(&h, "    size_t dvmh_shared = 0;\n");
             sb_add(&h, "    unsigned dvmh_red_block[3] = {dvmh_cuda_red_threads(dvmh_P, dvmh_red_thread), 1, 1};\n");

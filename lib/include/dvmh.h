@@ -504,15 +504,16 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
 /* The threads of the block that combines the blocks' reduction results
  * (256, or fewer when their values would not fit in shared memory). */
 unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread);
-/* Whether the grid has a thread for every iteration (then each thread
- * runs one: the kernel1 instance). */
-static inline int dvmh_cuda_covers(const dvmh_idx count[3], const unsigned block[3],
-                                   const unsigned grid[3])
+/* Along which of x, y, z (bits 0, 1, 2) the grid has a thread for every
+ * iteration, so that each thread runs one there (7: the kernel1 instance). */
+static inline int dvmh_cuda_covered(const dvmh_idx count[3], const unsigned block[3],
+                                    const unsigned grid[3])
 {
+    int covered = 0;
     for (int d = 0; d < 3; d++)
-        if ((dvmh_idx)grid[d] * block[d] < count[d])
-            return 0;
-    return 1;
+        if ((dvmh_idx)grid[d] * block[d] >= count[d])
+            covered |= 1 << d;
+    return covered;
 }
 /* Shared memory of a block reduction: 'threads' values of val_size bytes
  * (then 8-aligned) and as many locations of loc_size bytes. */

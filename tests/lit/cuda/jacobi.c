@@ -19,15 +19,15 @@ void sweep(void)
 }
 // CHECK: #define N 16
 // The body is a template: with the grid's stride, or one iteration per
-// thread.
-// CHECK: template <bool dvmh_ONE> __device__ __forceinline__ void dvmh_loop_jacobi_[[K:[0-9]+]]_body(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0, const dvmh_idx dvmh_n0,
+// thread; no kernel2 (striding along z only) without reductions.
+// CHECK: template <int dvmh_ONE> __device__ __forceinline__ void dvmh_loop_jacobi_[[K:[0-9]+]]_body(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0, const dvmh_idx dvmh_n0,
 // CHECK: double *const __restrict__ A,
 // CHECK: const double *const __restrict__ B)
 // CHECK: const dvmh_idx dvmh_s0_0 = dvmh_e0_1;
 // CHECK: const dvmh_idx dvmh_s1_0 = dvmh_e1_1;
 // CHECK: const dvmh_idx dvmh_nx = dvmh_n1;
 // CHECK-NEXT: const dvmh_idx dvmh_ny = dvmh_n0;
-// CHECK: dvmh_x = dvmh_ONE ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {
+// CHECK: dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {
 // CHECK: const dvmh_idx dvmh_i1 = dvmh_x;
 // CHECK-NEXT: const dvmh_idx dvmh_i0 = dvmh_y;
 // CHECK: const int i = (int)(dvmh_lo0 + dvmh_i0 * dvmh_st0);
@@ -35,9 +35,10 @@ void sweep(void)
 // CHECK-NEXT: #line 18 "{{.*}}jacobi.c"
 // CHECK-NEXT: A[(dvmh_idx)(i) * dvmh_s0_0 + (j)] = (B[(dvmh_idx)(i - 1) * dvmh_s1_0 + (j)] + B[(dvmh_idx)(i + 1) * dvmh_s1_0 + (j)] + B[(dvmh_idx)(i) * dvmh_s1_0 + (j - 1)] + B[(dvmh_idx)(i) * dvmh_s1_0 + (j + 1)]) / 4;
 // CHECK: extern "C" __global__ void dvmh_loop_jacobi_[[K]]_kernel(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0, const dvmh_idx dvmh_n0,
-// CHECK: dvmh_loop_jacobi_[[K]]_body<false>(dvmh_lo0, dvmh_hi0, dvmh_st0, dvmh_n0, dvmh_lo1, dvmh_hi1, dvmh_st1, dvmh_n1, dvmh_e0_1, A, dvmh_e1_1, B);
+// CHECK: dvmh_loop_jacobi_[[K]]_body<0>(dvmh_lo0, dvmh_hi0, dvmh_st0, dvmh_n0, dvmh_lo1, dvmh_hi1, dvmh_st1, dvmh_n1, dvmh_e0_1, A, dvmh_e1_1, B);
 // CHECK: extern "C" __global__ void dvmh_loop_jacobi_[[K]]_kernel1(const dvmh_idx dvmh_lo0,
-// CHECK: dvmh_loop_jacobi_[[K]]_body<true>(dvmh_lo0, dvmh_hi0, dvmh_st0, dvmh_n0, dvmh_lo1, dvmh_hi1, dvmh_st1, dvmh_n1, dvmh_e0_1, A, dvmh_e1_1, B);
+// CHECK: dvmh_loop_jacobi_[[K]]_body<7>(dvmh_lo0, dvmh_hi0, dvmh_st0, dvmh_n0, dvmh_lo1, dvmh_hi1, dvmh_st1, dvmh_n1, dvmh_e0_1, A, dvmh_e1_1, B);
+// CHECK-NOT: _kernel2
 // HOST: #include <dvmh.h>
 // HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS
 // HOST: static dvmh_cuda_module dvmh_cuda_module_jacobi;
@@ -48,8 +49,11 @@ void sweep(void)
 // HOST: const char *dvmh_kernel = "dvmh_loop_jacobi_[[L]]_kernel";
 // HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_jacobi, dvmh_kernel, 0, dvmh_count, dvmh_red_bytes,
 // HOST-NEXT: dvmh_block, dvmh_grid);
-// HOST-NEXT: if (dvmh_cuda_covers(dvmh_count, dvmh_block, dvmh_grid))
+// HOST-NEXT: const int dvmh_covered = dvmh_cuda_covered(dvmh_count, dvmh_block, dvmh_grid);
+// HOST-NEXT: if (dvmh_covered == 7)
 // HOST-NEXT: dvmh_kernel = "dvmh_loop_jacobi_[[L]]_kernel1";
+// no reductions: no kernel2
+// HOST-NOT: _kernel2
 // HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_jacobi, dvmh_kernel, dvmh_grid, dvmh_block,
 // HOST: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, dvmh_loop_jacobi_[[L]]);
 // HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS

@@ -27,12 +27,17 @@ void f(void)
 // CHECK: dvmh_block_reduce<DVMH_RED_SUM, double, 1, char, 0>(&s, (const char *)0, dvmh_part0, dvmh_partloc0);
 // CHECK-NEXT: dvmh_block_reduce<DVMH_RED_MAX, double, 1, char, 0>(&m, (const char *)0, dvmh_part1, dvmh_partloc1);
 // CHECK-NEXT: dvmh_block_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>(&mx, loc, dvmh_part2, dvmh_partloc2);
+// reductions: a third instance, striding along z only (grids cut along z)
+// CHECK: extern "C" __global__ void dvmh_loop_reduction_{{[0-9]+}}_kernel2(
+// CHECK: _body<3>(
 // CHECK: extern "C" __global__ void dvmh_loop_reduction_{{[0-9]+}}_red2(const dvmh_vals<double, 1> dvmh_init, double *dvmh_part,
 // CHECK-NEXT: int *dvmh_partloc, unsigned dvmh_nparts, int dvmh_first, double *dvmh_res, int *dvmh_resloc)
 // CHECK: dvmh_grid_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>
 // HOST: dvmh_red_init(dvmh_P, 2, &mx, &loc);
 // HOST: const size_t dvmh_red_bytes = 0 + sizeof(s) + sizeof(m) + sizeof(mx) + sizeof(loc);
 // HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, {{.*}}, dvmh_count, dvmh_red_bytes,
+// HOST: else if ((dvmh_covered & 3) == 3)
+// HOST-NEXT: dvmh_kernel = "dvmh_loop_reduction_{{[0-9]+}}_kernel2";
 // HOST: _red2", dvmh_one, dvmh_red_block,
 // the results come back without waiting: the runtime counts them once it
 // waits for the GPU; with no iterations, the identities
