@@ -941,12 +941,14 @@ static void run_local_part(dvmh_loop *l, bool splittable)
     long long iterations[DEVICE_MAX];
     bool later[DEVICE_MAX] = {false};
     unsigned char *slots[DEVICE_MAX][l->red_count + 1];
+    int slot_counts[DEVICE_MAX][l->red_count + 1];
     for (int k = 0; overlap && k < n; k++)
         if (device_get(pieces[k].device)->kind == DEVICE_CUDA) {
             actualize_piece(l, &pieces[k]);
             run_piece_on(l, &pieces[k], false, &started[k], &iterations[k]);
             for (int m = 0; m < l->red_count; m++) {
                 slots[k][m] = l->reds[m].slots;
+                slot_counts[k][m] = l->reds[m].slot_count;
                 l->reds[m].slots = NULL;
             }
             later[k] = true;
@@ -967,7 +969,7 @@ static void run_local_part(dvmh_loop *l, bool splittable)
             piece_results(l, pieces[k].device);
             for (int m = 0; m < l->red_count; m++) {
                 l->reds[m].slots = slots[k][m];
-                l->reds[m].slot_count = 1; /* a launcher puts one result */
+                l->reds[m].slot_count = slot_counts[k][m];
             }
             fold_reductions(l);
             piece_written(l, &pieces[k]);
