@@ -128,7 +128,8 @@ void array_own_box(const dvmh_array *a, struct box *out);
 
 /* loop.c: the device memory a piece's data occupy on its device (the
  * start of each representative) and whether the loop writes it, at most
- * max entries; lib/gpu orders copies and kernels by them. */
+ * max entries; returns how many there are (more than max: some left
+ * out). lib/gpu orders copies and kernels by them. */
 int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max);
 /* Reduction k's result of the piece will be at var (and loc) once the
  * piece's device is synchronised (lib/gpu copies it there

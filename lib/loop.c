@@ -980,17 +980,18 @@ int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max)
 {
     const dvmh_loop *l = p->internal->loop;
     int n = 0;
-    for (int k = 0; k < l->data_count && n < max; k++) {
+    for (int k = 0; k < l->data_count; k++) {
         const loop_data *d = &l->data[k];
-        if (p->internal->buffers && p->internal->buffers[k]) {
-            bases[n] = p->internal->buffers[k];
-            writes[n++] = false;
+        /* a remote_access buffer is only read */
+        bool buffer = p->internal->buffers && p->internal->buffers[k];
+        const void *base = buffer ? p->internal->buffers[k] : d->var ? d->var->rep[p->device].base : NULL;
+        if (!base)
             continue;
+        if (n < max) {
+            bases[n] = base;
+            writes[n] = !buffer && (d->access & DVMH_WRITE);
         }
-        if (!d->var || !d->var->rep[p->device].base)
-            continue;
-        bases[n] = d->var->rep[p->device].base;
-        writes[n++] = (d->access & DVMH_WRITE) != 0;
+        n++;
     }
     return n;
 }

@@ -215,10 +215,15 @@ static void copy_done(gpu *g, CUdeviceptr p, bool write)
  * the memory remembers them. */
 static void piece_kernels(gpu *g, dvmh_piece *p, bool after)
 {
-    enum { MAX = 64 };
+    enum { MAX = 128 };
     const void *bases[MAX];
     bool writes[MAX];
     int n = piece_memory(p, bases, writes, MAX);
+    if (n > MAX) {
+        /* more data than listed: order against everything instead */
+        gpu_check(g, gpu_api()->StreamSynchronize(after ? g->stream : g->copy), "cuStreamSynchronize");
+        return;
+    }
     pthread_mutex_lock(&g->lock);
     for (int k = 0; k < n; k++) {
         gpu_block *b = block_of(g, (CUdeviceptr)(uintptr_t)bases[k]);
