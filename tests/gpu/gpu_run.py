@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Runs C-DVMH programs on the GPUs of this machine (DVMH_NUM_CUDAS=1 and
-2 devices' worth of processes) against their sequential output, through
-the e2e runner. Exit 77 (skipped) when the CUDA driver cannot be loaded."""
+"""Runs C-DVMH programs on the GPUs of this machine against their
+sequential output, through the e2e runner: one GPU with the host
+(DVMH_NUM_CUDAS=1) and one GPU alone (DVMH_CPU_PERF=0: in regions the host
+runs only what the GPU cannot), on 1 and 2 processes. Exit 77 (skipped)
+when the CUDA driver cannot be loaded."""
 import ctypes
 import os
 import subprocess
@@ -15,15 +17,18 @@ def main():
         print("SKIP: no GPU (libcuda.so.1 not loadable)")
         return 77
     runner, dvmcc, programs = sys.argv[1], sys.argv[2], sys.argv[3:]
-    env = dict(os.environ, DVMH_NUM_CUDAS="1")
+    setups = [("host + GPU", {"DVMH_NUM_CUDAS": "1"}),
+              ("GPU alone", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0"})]
     failed = []
     for p in programs:
-        r = subprocess.run([sys.executable, runner, p, "--dvmcc", dvmcc, "--procs", "1,2",
-                            "--threads", "1", "--emus", "0"], env=env)
-        if r.returncode not in (0, 77):
-            failed.append(p)
+        for name, settings in setups:
+            print("== %s: %s" % (os.path.basename(p), name), flush=True)
+            r = subprocess.run([sys.executable, runner, p, "--dvmcc", dvmcc, "--procs", "1,2",
+                                "--threads", "1", "--emus", "0"], env=dict(os.environ, **settings))
+            if r.returncode not in (0, 77):
+                failed.append("%s (%s)" % (p, name))
     if failed:
-        print("FAILED on the GPU: " + " ".join(failed))
+        print("FAILED on the GPU: " + ", ".join(failed))
         return 1
     return 0
 
