@@ -406,6 +406,14 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
     for (int k = 0; k < rank; k++)
         if (!l->dims[k].outer_bounds && k != last_dep)
             tdims[nt++] = k;
+    /* A wavefront with more than one dependent dimension: along the
+     * outermost (k0) only the points of step t's hyperplane get threads,
+     * dvmh_cnt of them from dvmh_from (the others would find the last
+     * dependent index out of range). */
+    int k0 = -1;
+    for (int t = 0; t < nt && k0 < 0; t++)
+        if (l->dims[tdims[t]].dep)
+            k0 = tdims[t];
     strbuf kb = {0};
     /* The body is a template: dvmh_ONE's bits 0, 1, 2 say that the grid
      * covers the iterations along x, y, z, so that each thread runs one
@@ -441,6 +449,8 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         for (int k = 0; k < rank; k++)
             if (l->dims[k].dep && k != last_dep)
                 sb_printf(&kb, ", const dvmh_idx dvmh_w%d", k);
+        if (k0 >= 0)
+            sb_add(&kb, ", const dvmh_idx dvmh_from, const dvmh_idx dvmh_cnt");
     }
     char *params = strndup(kb.s + params_at, kb.len - params_at);
     sb_add(&kb, ")\n{\n");
@@ -473,18 +483,25 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             sb_printf(&kb, "    %s;\n    memcpy(&%s, &dvmh_initloc%d, sizeof(%s));\n", reds[k].loc_decl,
                       reds[k].r->loc_var, k, reds[k].r->loc_var);
     }
-    /* thread dims: the innermost on x, the next on y, the rest folded on z */
+    /* thread dims: the innermost on x, the next on y, the rest folded on z;
+     * dvmh_c<k> threads along loop dimension k */
+    for (int t = 0; t < nt; t++) {
+        if (tdims[t] == k0)
+            sb_printf(&kb, "    const dvmh_idx dvmh_c%d = dvmh_cnt;\n", k0);
+        else
+            sb_printf(&kb, "    const dvmh_idx dvmh_c%d = dvmh_n%d;\n", tdims[t], tdims[t]);
+    }
     if (nt)
-        sb_printf(&kb, "    const dvmh_idx dvmh_nx = dvmh_n%d;\n", tdims[nt - 1]);
+        sb_printf(&kb, "    const dvmh_idx dvmh_nx = dvmh_c%d;\n", tdims[nt - 1]);
     else
         sb_add(&kb, "    const dvmh_idx dvmh_nx = 1;\n");
     if (nt >= 2)
-        sb_printf(&kb, "    const dvmh_idx dvmh_ny = dvmh_n%d;\n", tdims[nt - 2]);
+        sb_printf(&kb, "    const dvmh_idx dvmh_ny = dvmh_c%d;\n", tdims[nt - 2]);
     else
         sb_add(&kb, "    const dvmh_idx dvmh_ny = 1;\n");
     sb_add(&kb, "    const dvmh_idx dvmh_nz = 1");
     for (int t = 0; t + 2 < nt; t++)
-        sb_printf(&kb, " * dvmh_n%d", tdims[t]);
+        sb_printf(&kb, " * dvmh_c%d", tdims[t]);
     sb_add(&kb, ";\n");
     sb_add(&kb, "    for (dvmh_idx dvmh_z = blockIdx.z * (dvmh_idx)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
                 "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_idx)gridDim.z * blockDim.z)\n"
@@ -492,18 +509,20 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 "         dvmh_y = (dvmh_ONE & 2) ? dvmh_ny : dvmh_y + (dvmh_idx)gridDim.y * blockDim.y)\n"
                 "    for (dvmh_idx dvmh_x = blockIdx.x * (dvmh_idx)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"
                 "         dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {\n");
+#define FROM(k) ((k) == k0 ? " + dvmh_from" : "")
     if (nt >= 1)
-        sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_x;\n", tdims[nt - 1]);
+        sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_x%s;\n", tdims[nt - 1], FROM(tdims[nt - 1]));
     if (nt >= 2)
-        sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_y;\n", tdims[nt - 2]);
+        sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_y%s;\n", tdims[nt - 2], FROM(tdims[nt - 2]));
     if (nt == 3)
-        sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_z;\n", tdims[0]);
+        sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_z%s;\n", tdims[0], FROM(tdims[0]));
     if (nt > 3) {
         sb_add(&kb, "        dvmh_idx dvmh_r = dvmh_z;\n");
         for (int t = nt - 3; t >= 0; t--)
-            sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_r %% dvmh_n%d;\n        dvmh_r /= dvmh_n%d;\n",
-                      tdims[t], tdims[t], tdims[t]);
+            sb_printf(&kb, "        const dvmh_idx dvmh_i%d = dvmh_r %% dvmh_c%d%s;\n        dvmh_r /= dvmh_c%d;\n",
+                      tdims[t], tdims[t], FROM(tdims[t]), tdims[t]);
     }
+#undef FROM
     if (nt == 0)
         sb_add(&kb, "        (void)dvmh_x; (void)dvmh_y; (void)dvmh_z;\n");
     else if (nt == 1)
@@ -613,6 +632,12 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                 }
                 sb_printf(&h, "    dvmh_last += dvmh_w%d * (dvmh_n[%d] - 1);\n", k, k);
             }
+            if (k0 >= 0) {
+                /* how far the dimensions after k0 reach: with it, step t's
+                 * points along k0 */
+                sb_printf(&h, "    const dvmh_idx dvmh_rest = dvmh_last - dvmh_w%d * (dvmh_n[%d] - 1);\n", k0, k0);
+                sb_add(&h, "    dvmh_idx dvmh_from = 0, dvmh_cnt = 0;\n");
+            }
         }
         /* block shape: cuda_block, else the runtime's choice (0) */
         if (d->cuda_block_rank)
@@ -713,6 +738,8 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             for (int k = 0; k < rank; k++)
                 if (l->dims[k].dep && k != last_dep)
                     ARGP("(void *)&dvmh_w%d", k);
+            if (k0 >= 0)
+                ARGP("&dvmh_from, &dvmh_cnt");
         }
 #undef ARGP
         sb_add(&h, "};\n    (void)dvmh_args;\n");
@@ -722,17 +749,52 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         }
         sb_add(&h, "    if (!dvmh_empty) {\n");
         const char *ind = "        ";
+        const char *grid = "dvmh_grid", *blocks = "dvmh_blocks";
         if (any_dep) {
             sb_add(&h, "        for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {\n");
             ind = "            ";
         }
-        sb_printf(&h, "%sdvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_%s, dvmh_kernel, dvmh_grid, dvmh_block,\n"
+        if (k0 >= 0) {
+            /* step t's points along k0, and the grid for them (no larger
+             * than the one configured) */
+            sb_printf(&h, "            dvmh_from = dvmh_t <= dvmh_rest ? 0 : (dvmh_t - dvmh_rest + dvmh_w%d - 1) / dvmh_w%d;\n"
+                          "            dvmh_cnt = dvmh_t / dvmh_w%d < dvmh_n[%d] - 1 ? dvmh_t / dvmh_w%d : dvmh_n[%d] - 1;\n"
+                          "            dvmh_cnt -= dvmh_from - 1;\n"
+                          "            if (dvmh_cnt <= 0)\n                continue;\n",
+                      k0, k0, k0, k0, k0, k0);
+            sb_add(&h, "            dvmh_idx dvmh_tcount[3] = {");
+            for (int slot = 0; slot < 2; slot++) {
+                int t = nt - 1 - slot;
+                if (t < 0)
+                    sb_add(&h, "1, ");
+                else if (tdims[t] == k0)
+                    sb_add(&h, "dvmh_cnt, ");
+                else
+                    sb_printf(&h, "dvmh_n[%d], ", tdims[t]);
+            }
+            sb_add(&h, "1");
+            for (int t = 0; t + 2 < nt; t++)
+                sb_printf(&h, tdims[t] == k0 ? " * dvmh_cnt" : " * dvmh_n[%d]", tdims[t]);
+            sb_add(&h, "};\n"
+                       "            unsigned dvmh_tgrid[3];\n"
+                       "            unsigned dvmh_tblocks = dvmh_cuda_grid(dvmh_tcount, dvmh_block, dvmh_tgrid);\n"
+                       "            for (int d = 0; d < 3; d++)\n"
+                       "                if (dvmh_tgrid[d] > dvmh_grid[d]) {\n"
+                       "                    dvmh_tblocks = dvmh_tblocks / dvmh_tgrid[d] * dvmh_grid[d];\n"
+                       "                    dvmh_tgrid[d] = dvmh_grid[d];\n"
+                       "                }\n");
+            if (!nreds)
+                sb_add(&h, "            (void)dvmh_tblocks;\n");
+            grid = "dvmh_tgrid";
+            blocks = "dvmh_tblocks";
+        }
+        sb_printf(&h, "%sdvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_%s, dvmh_kernel, %s, dvmh_block,\n"
                       "%s    dvmh_shared, dvmh_args);\n",
-                  ind, g->base, ind);
+                  ind, g->base, grid, ind);
         for (int k = 0; k < nreds; k++) {
-            sb_printf(&h, "%s{\n%s    void *dvmh_red_args[] = {&%s, &dvmh_part%d, &dvmh_partloc%d, &dvmh_blocks, "
+            sb_printf(&h, "%s{\n%s    void *dvmh_red_args[] = {&%s, &dvmh_part%d, &dvmh_partloc%d, &%s, "
                           "&dvmh_first, &dvmh_res%d, &dvmh_resloc%d};\n",
-                      ind, ind, reds[k].r->var, k, k, k, k);
+                      ind, ind, reds[k].r->var, k, k, blocks, k, k);
             sb_printf(&h, "%s    dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_%s, \"%s_red%d\", dvmh_one, dvmh_red_block,\n"
                           "%s        dvmh_shared, dvmh_red_args);\n%s}\n",
                       ind, g->base, l->handler, k, ind, ind);

@@ -14,8 +14,12 @@ void f(void)
         for (j = 1; j < 7; j++)
             A[i][j] = (A[i - 1][j] + A[i + 1][j] + A[i][j - 1] + A[i][j + 1]) / 4;
 }
-// CHECK: const dvmh_idx dvmh_t, const dvmh_idx dvmh_w0)
-// CHECK: const dvmh_idx dvmh_nx = dvmh_n0;
+// only the points of step t's hyperplane get threads along i: dvmh_cnt of
+// them from dvmh_from
+// CHECK: const dvmh_idx dvmh_t, const dvmh_idx dvmh_w0, const dvmh_idx dvmh_from, const dvmh_idx dvmh_cnt)
+// CHECK: const dvmh_idx dvmh_c0 = dvmh_cnt;
+// CHECK-NEXT: const dvmh_idx dvmh_nx = dvmh_c0;
+// CHECK: const dvmh_idx dvmh_i0 = dvmh_x + dvmh_from;
 // CHECK: const dvmh_idx dvmh_i1 = dvmh_t - dvmh_w0 * dvmh_i0;
 // CHECK-NEXT: if (dvmh_i1 < 0 || dvmh_i1 >= dvmh_n1)
 // CHECK-NEXT: continue;
@@ -24,5 +28,10 @@ void f(void)
 // HOST: dvmh_last += dvmh_w0 * (dvmh_n[0] - 1);
 // a wavefront: smaller blocks
 // HOST: dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, 1, dvmh_count,
+// HOST: const dvmh_idx dvmh_rest = dvmh_last - dvmh_w0 * (dvmh_n[0] - 1);
 // HOST: for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {
-// HOST-NEXT: dvmh_cuda_launch(
+// HOST-NEXT: dvmh_from = dvmh_t <= dvmh_rest ? 0 : (dvmh_t - dvmh_rest + dvmh_w0 - 1) / dvmh_w0;
+// HOST-NEXT: dvmh_cnt = dvmh_t / dvmh_w0 < dvmh_n[0] - 1 ? dvmh_t / dvmh_w0 : dvmh_n[0] - 1;
+// HOST-NEXT: dvmh_cnt -= dvmh_from - 1;
+// HOST: dvmh_idx dvmh_tcount[3] = {dvmh_cnt, 1, 1};
+// HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, dvmh_tgrid, dvmh_block,

@@ -25,8 +25,10 @@ void sweep(void)
 // CHECK: const double *const __restrict__ B)
 // CHECK: const dvmh_idx dvmh_s0_0 = dvmh_e0_1;
 // CHECK: const dvmh_idx dvmh_s1_0 = dvmh_e1_1;
-// CHECK: const dvmh_idx dvmh_nx = dvmh_n1;
-// CHECK-NEXT: const dvmh_idx dvmh_ny = dvmh_n0;
+// CHECK: const dvmh_idx dvmh_c0 = dvmh_n0;
+// CHECK-NEXT: const dvmh_idx dvmh_c1 = dvmh_n1;
+// CHECK-NEXT: const dvmh_idx dvmh_nx = dvmh_c1;
+// CHECK-NEXT: const dvmh_idx dvmh_ny = dvmh_c0;
 // CHECK: dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {
 // CHECK: const dvmh_idx dvmh_i1 = dvmh_x;
 // CHECK-NEXT: const dvmh_idx dvmh_i0 = dvmh_y;
