@@ -75,73 +75,33 @@ static inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 static inline float __fdividef(float a, float b) { return a / b; }
 static inline float __saturatef(float x) { return x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
 
-/* atomics: old value returned, as in CUDA */
-template <class T> static inline T atomicAdd(T *p, T v)
+/* atomics: old value returned, as in CUDA (blocks run on one thread, so a
+ * plain update is atomic) */
+template <class T, class F> static inline T cuemu_update(T *p, F next)
 {
     T old = *p;
-    *p = old + v;
+    *p = next(old);
     return old;
 }
-template <class T> static inline T atomicSub(T *p, T v)
-{
-    T old = *p;
-    *p = old - v;
-    return old;
-}
-template <class T> static inline T atomicMin(T *p, T v)
-{
-    T old = *p;
-    *p = v < old ? v : old;
-    return old;
-}
-template <class T> static inline T atomicMax(T *p, T v)
-{
-    T old = *p;
-    *p = old < v ? v : old;
-    return old;
-}
-template <class T> static inline T atomicExch(T *p, T v)
-{
-    T old = *p;
-    *p = v;
-    return old;
-}
+template <class T> static inline T atomicAdd(T *p, T v) { return cuemu_update(p, [v](T o) { return o + v; }); }
+template <class T> static inline T atomicSub(T *p, T v) { return cuemu_update(p, [v](T o) { return o - v; }); }
+template <class T> static inline T atomicMin(T *p, T v) { return cuemu_update(p, [v](T o) { return v < o ? v : o; }); }
+template <class T> static inline T atomicMax(T *p, T v) { return cuemu_update(p, [v](T o) { return o < v ? v : o; }); }
+template <class T> static inline T atomicExch(T *p, T v) { return cuemu_update(p, [v](T) { return v; }); }
+template <class T> static inline T atomicAnd(T *p, T v) { return cuemu_update(p, [v](T o) { return o & v; }); }
+template <class T> static inline T atomicOr(T *p, T v) { return cuemu_update(p, [v](T o) { return o | v; }); }
+template <class T> static inline T atomicXor(T *p, T v) { return cuemu_update(p, [v](T o) { return o ^ v; }); }
 template <class T> static inline T atomicCAS(T *p, T compare, T v)
 {
-    T old = *p;
-    if (old == compare)
-        *p = v;
-    return old;
-}
-template <class T> static inline T atomicAnd(T *p, T v)
-{
-    T old = *p;
-    *p = old & v;
-    return old;
-}
-template <class T> static inline T atomicOr(T *p, T v)
-{
-    T old = *p;
-    *p = old | v;
-    return old;
-}
-template <class T> static inline T atomicXor(T *p, T v)
-{
-    T old = *p;
-    *p = old ^ v;
-    return old;
+    return cuemu_update(p, [compare, v](T o) { return o == compare ? v : o; });
 }
 static inline unsigned atomicInc(unsigned *p, unsigned limit)
 {
-    unsigned old = *p;
-    *p = old >= limit ? 0 : old + 1;
-    return old;
+    return cuemu_update(p, [limit](unsigned o) { return o >= limit ? 0u : o + 1; });
 }
 static inline unsigned atomicDec(unsigned *p, unsigned limit)
 {
-    unsigned old = *p;
-    *p = old == 0 || old > limit ? limit : old - 1;
-    return old;
+    return cuemu_update(p, [limit](unsigned o) { return o == 0 || o > limit ? limit : o - 1; });
 }
 
 /* The wrappers nvcc-emu appends: the driver passes kernelParams as CUDA
