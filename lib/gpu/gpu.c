@@ -72,10 +72,9 @@ static void block_push(gpu_block **list, int *count, int *cap, gpu_block b)
 static void block_free(gpu *g, gpu_block *b)
 {
     gpu_check(g, gpu_api()->MemFree(b->ptr), "cuMemFree");
-    CUevent *events[] = {&b->kernel_write, &b->kernel, &b->copy_write, &b->copy};
-    for (int k = 0; k < 4; k++)
-        if (*events[k])
-            gpu_check(g, gpu_api()->EventDestroy(*events[k]), "cuEventDestroy");
+    for (int u = 0; u < USES; u++)
+        if (b->event[u])
+            gpu_check(g, gpu_api()->EventDestroy(b->event[u]), "cuEventDestroy");
 }
 
 static void free_cache(gpu *g)
@@ -174,21 +173,16 @@ static gpu_block *block_of(gpu *g, CUdeviceptr p)
 
 static void record(gpu *g, gpu_block *b, unsigned use, CUstream s)
 {
-    CUevent *e = use == USE_KERNEL_WRITE ? &b->kernel_write : use == USE_KERNEL ? &b->kernel
-                 : use == USE_COPY_WRITE ? &b->copy_write : &b->copy;
-    if (!*e)
-        gpu_check(g, gpu_api()->EventCreate(e, DRV_EVENT_DISABLE_TIMING), "cuEventCreate");
-    gpu_check(g, gpu_api()->EventRecord(*e, s), "cuEventRecord");
-    b->pending |= use;
+    if (!b->event[use])
+        gpu_check(g, gpu_api()->EventCreate(&b->event[use], DRV_EVENT_DISABLE_TIMING), "cuEventCreate");
+    gpu_check(g, gpu_api()->EventRecord(b->event[use], s), "cuEventRecord");
+    b->pending |= 1u << use;
 }
 
 static void wait_for(gpu *g, const gpu_block *b, unsigned use, CUstream s)
 {
-    if (!(b->pending & use))
-        return;
-    CUevent e = use == USE_KERNEL_WRITE ? b->kernel_write : use == USE_KERNEL ? b->kernel
-                : use == USE_COPY_WRITE ? b->copy_write : b->copy;
-    gpu_check(g, gpu_api()->StreamWaitEvent(s, e, 0), "cuStreamWaitEvent");
+    if (b->pending & (1u << use))
+        gpu_check(g, gpu_api()->StreamWaitEvent(s, b->event[use], 0), "cuStreamWaitEvent");
 }
 
 /* A transfer on the copy stream into (write) or out of the memory at p:

@@ -15,12 +15,12 @@
  * on their own stream, so each waits only for the kernels that touch its
  * memory, and each kernel only for the copies into or out of its memory
  * (events made on first use; 'pending' says which were recorded). */
-enum { USE_KERNEL_WRITE = 1, USE_KERNEL = 2, USE_COPY_WRITE = 4, USE_COPY = 8 };
+enum { USE_KERNEL_WRITE, USE_KERNEL, USE_COPY_WRITE, USE_COPY, USES };
 typedef struct gpu_block {
     CUdeviceptr ptr;
     size_t size;
-    CUevent kernel_write, kernel, copy_write, copy;
-    unsigned pending;
+    CUevent event[USES];
+    unsigned pending;               /* bit u: event[u] was recorded */
 } gpu_block;
 
 typedef struct gpu {
