@@ -694,6 +694,16 @@ static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
     return var_zero_address(d->var, dev) + (uintptr_t)d->addr;
 }
 
+/* Waits for the piece's device; its reduction results are then in their
+ * slots. */
+static void finish_piece(dvmh_loop *l, const loop_piece *lp, double started, long long iterations)
+{
+    device *dev = device_get(lp->device);
+    dev->ops->sync(dev);
+    stats_device_work(lp->device, dvmh_wtime() - started, iterations);
+    piece_results(l, lp->device);
+}
+
 /* Runs the piece's handler; wait: until the device is done (else the
  * caller waits with finish_piece; GPUs run their kernels meanwhile). */
 static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *started,
@@ -770,13 +780,9 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     dvmh_context *c = dvmh_ctx();
     c->in_handlers = true;
     dev->ops->run(dev, handler_for(l, lp->device), &p);
-    if (wait) {
-        dev->ops->sync(dev);
-        piece_results(l, lp->device);
-    }
     c->in_handlers = false;
     if (wait)
-        stats_device_work(lp->device, dvmh_wtime() - t0, iterations);
+        finish_piece(l, lp, t0, iterations);
     for (int k = 0; k < l->data_count; k++)
         if (copies[k])
             dev->ops->release(dev, copies[k]); /* after the sync: no overlap with views */
@@ -963,10 +969,7 @@ static void run_local_part(dvmh_loop *l, bool splittable)
     }
     for (int k = 0; k < n; k++)
         if (later[k]) {
-            device *dev = device_get(pieces[k].device);
-            dev->ops->sync(dev);
-            stats_device_work(pieces[k].device, dvmh_wtime() - started[k], iterations[k]);
-            piece_results(l, pieces[k].device);
+            finish_piece(l, &pieces[k], started[k], iterations[k]);
             for (int m = 0; m < l->red_count; m++) {
                 l->reds[m].slots = slots[k][m];
                 l->reds[m].slot_count = slot_counts[k][m];

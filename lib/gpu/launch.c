@@ -124,11 +124,17 @@ static unsigned pow2_at_most(dvmh_idx n, unsigned limit)
  * go to x first (32, a warp, for coalesced rows), then y, then z, as far
  * as the iteration counts there need them. Reductions also need shared
  * memory for each thread's values (red_per_thread bytes). */
+/* Threads whose reduction values (red_per_thread bytes each, then 8-byte
+ * aligned) fit in a block's shared memory. */
+static unsigned long long shared_fit(const gpu *g, size_t red_per_thread)
+{
+    return red_per_thread ? (g->shared_limit - 8) / red_per_thread : 1024;
+}
+
 static void choose_block(gpu *g, const kernel_entry *k, const char *name, int dependent,
                          const dvmh_idx count[3], size_t red_per_thread, unsigned block[3])
 {
-    /* reductions combine the threads' values in shared memory */
-    unsigned long long fit = red_per_thread ? (g->shared_limit - 8) / red_per_thread : 1024;
+    unsigned long long fit = shared_fit(g, red_per_thread);
     if (fit == 0)
         dvmh_fatal(NULL, 0, "the loop's reduction variables take %zu bytes per thread, more than the "
                    "%zu bytes of shared memory a block of %s may have: run the loop on the host "
@@ -194,7 +200,7 @@ unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread)
     (void)p;
     gpu *g = piece_gpu("dvmh_cuda_red_threads");
     unsigned threads = 256;
-    while (threads > 1 && (size_t)threads * red_per_thread > g->shared_limit - 8)
+    while (threads > 1 && threads > shared_fit(g, red_per_thread))
         threads /= 2;
     return threads;
 }
