@@ -556,7 +556,7 @@ static dvmh_handler handler_for(const dvmh_loop *l, int dev)
 }
 
 /* The pieces of the local part (l->first..last), in iteration order. */
-static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
+static int make_pieces(dvmh_loop *l, loop_piece *pieces)
 {
     unsigned devices = region_devices();
     int usable[DEVICE_MAX], n = 0;
@@ -579,7 +579,7 @@ static int make_pieces(dvmh_loop *l, bool splittable, loop_piece *pieces)
     }
     if (n == 0)
         usable[n++] = 0; /* outside regions, or nothing else can run it */
-    int sd = splittable ? split_dimension(l) : -1;
+    int sd = split_dimension(l);
     if (sd < 0 || n == 1) {
         /* one device: the host when the region has it and it works */
         pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
@@ -797,9 +797,6 @@ static void run_piece(dvmh_loop *l, const loop_piece *lp)
     run_piece_on(l, lp, true, &t0, &iterations);
 }
 
-/* The local part on the devices of the region: each piece in iteration
- * order gets its data actualized, runs, and owns what it wrote. Running the
- * pieces in order keeps the sequential meaning of across loops too. */
 /* ---- comparative debugging ---- */
 
 typedef struct index_namer {
@@ -917,13 +914,13 @@ static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
     piece_written(l, &host);
 }
 
-/* The local part on the devices of the region: each piece in iteration
- * order gets its data actualized, runs, and owns what it wrote. Running the
- * pieces in order keeps the sequential meaning of across loops too. */
-static void run_local_part(dvmh_loop *l, bool splittable)
+/* The local part on the devices of the region: each piece gets its data
+ * actualized, runs, and owns what it wrote. Pieces of across loops run in
+ * iteration order, which keeps their sequential meaning between devices. */
+static void run_local_part(dvmh_loop *l)
 {
     loop_piece pieces[DEVICE_MAX];
-    int n = make_pieces(l, splittable, pieces);
+    int n = make_pieces(l, pieces);
     bool accelerators = false;
     for (int k = 0; k < n; k++)
         accelerators |= pieces[k].device != 0;
@@ -1046,8 +1043,6 @@ void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void 
         memcpy(slot + r->var_bytes, loc, r->loc_bytes);
 }
 
-/* The variable becomes: its value before the loop, combined with every
- * thread's result in thread order, then with every process's in rank order. */
 /* The remote_access view of datum k when it has a buffer of its own
  * (else the loop reads the array's own memory, remote elements fetched
  * into its shadow edges). */
@@ -1098,6 +1093,8 @@ static bool counts_in_reductions(dvmh_loop *l)
     return comm_first_with_key(key, 2 * trank);
 }
 
+/* The variable becomes: its value before the loop, combined with every
+ * thread's result in thread order, then with every process's in rank order. */
 static void finish_reductions(dvmh_loop *l)
 {
     fold_reductions(l);
@@ -1410,7 +1407,7 @@ void dvmh_loop_run(dvmh_loop *l)
         bool has_part = local_part(l);
         fetch_remotes(l, has_part);
         if (has_part)
-            run_local_part(l, true);
+            run_local_part(l);
     }
     finish_reductions(l);
     finish_remotes(l);
