@@ -132,6 +132,31 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
 }
 
 /* Element type spelled for CUDA C++. */
+/* The launcher's iteration counts along x, y, z: the innermost thread
+ * dimension, the next, the product of the rest ({a, b, c}); k0's count is
+ * the wavefront step's (dvmh_cnt). */
+static void thread_counts(strbuf *h, const int *tdims, int nt, int k0)
+{
+    sb_add(h, "{");
+    for (int slot = 0; slot < 2; slot++) {
+        int t = nt - 1 - slot;
+        if (t < 0)
+            sb_add(h, "1, ");
+        else if (tdims[t] == k0)
+            sb_add(h, "dvmh_cnt, ");
+        else
+            sb_printf(h, "dvmh_n[%d], ", tdims[t]);
+    }
+    sb_add(h, "1");
+    for (int t = 0; t + 2 < nt; t++) {
+        if (tdims[t] == k0)
+            sb_add(h, " * dvmh_cnt");
+        else
+            sb_printf(h, " * dvmh_n[%d]", tdims[t]);
+    }
+    sb_add(h, "}");
+}
+
 /* The kernels of a loop, its body's instances (params: the body's
  * parameter declarations): striding along x, y and z (0), one iteration
  * per thread (7), and, for reductions, whose grids are cut along z first,
@@ -646,13 +671,9 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                       d->cuda_block_rank > 2 ? d->cuda_block[2] : "1");
         else
             sb_add(&h, "    unsigned dvmh_block[3] = {0, 0, 0};\n");
-        sb_add(&h, "    dvmh_idx dvmh_count[3] = {");
-        sb_printf(&h, nt ? "dvmh_n[%d], " : "1, ", nt ? tdims[nt - 1] : 0);
-        sb_printf(&h, nt >= 2 ? "dvmh_n[%d], " : "1, ", nt >= 2 ? tdims[nt - 2] : 0);
-        sb_add(&h, "1");
-        for (int t = 0; t + 2 < nt; t++)
-            sb_printf(&h, " * dvmh_n[%d]", tdims[t]);
-        sb_add(&h, "};\n    unsigned dvmh_grid[3] = {1, 1, 1}, dvmh_blocks = 1;\n");
+        sb_add(&h, "    dvmh_idx dvmh_count[3] = ");
+        thread_counts(&h, tdims, nt, -1);
+        sb_add(&h, ";\n    unsigned dvmh_grid[3] = {1, 1, 1}, dvmh_blocks = 1;\n");
         /* what one block's reduction results take */
         sb_add(&h, "    const size_t dvmh_red_bytes = 0");
         for (int k = 0; k < nreds; k++) {
@@ -762,27 +783,11 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                           "            dvmh_cnt -= dvmh_from - 1;\n"
                           "            if (dvmh_cnt <= 0)\n                continue;\n",
                       k0, k0, k0, k0, k0, k0);
-            sb_add(&h, "            dvmh_idx dvmh_tcount[3] = {");
-            for (int slot = 0; slot < 2; slot++) {
-                int t = nt - 1 - slot;
-                if (t < 0)
-                    sb_add(&h, "1, ");
-                else if (tdims[t] == k0)
-                    sb_add(&h, "dvmh_cnt, ");
-                else
-                    sb_printf(&h, "dvmh_n[%d], ", tdims[t]);
-            }
-            sb_add(&h, "1");
-            for (int t = 0; t + 2 < nt; t++)
-                sb_printf(&h, tdims[t] == k0 ? " * dvmh_cnt" : " * dvmh_n[%d]", tdims[t]);
-            sb_add(&h, "};\n"
+            sb_add(&h, "            const dvmh_idx dvmh_tcount[3] = ");
+            thread_counts(&h, tdims, nt, k0);
+            sb_add(&h, ";\n"
                        "            unsigned dvmh_tgrid[3];\n"
-                       "            unsigned dvmh_tblocks = dvmh_cuda_grid(dvmh_tcount, dvmh_block, dvmh_tgrid);\n"
-                       "            for (int d = 0; d < 3; d++)\n"
-                       "                if (dvmh_tgrid[d] > dvmh_grid[d]) {\n"
-                       "                    dvmh_tblocks = dvmh_tblocks / dvmh_tgrid[d] * dvmh_grid[d];\n"
-                       "                    dvmh_tgrid[d] = dvmh_grid[d];\n"
-                       "                }\n");
+                       "            unsigned dvmh_tblocks = dvmh_cuda_step_grid(dvmh_tcount, dvmh_block, dvmh_grid, dvmh_tgrid);\n");
             if (!nreds)
                 sb_add(&h, "            (void)dvmh_tblocks;\n");
             grid = "dvmh_tgrid";

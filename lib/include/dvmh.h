@@ -504,6 +504,21 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
 /* The threads of the block that combines the blocks' reduction results
  * (256, or fewer when their values would not fit in shared memory). */
 unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread);
+/* The grid of one wavefront step: for its count[d] iterations, but no
+ * larger than the loop's grid (whose instance and reduction buffers were
+ * chosen for it); returns the number of blocks. */
+static inline unsigned dvmh_cuda_step_grid(const dvmh_idx count[3], const unsigned block[3],
+                                           const unsigned loop_grid[3], unsigned grid[3])
+{
+    dvmh_cuda_grid(count, block, grid);
+    unsigned blocks = 1;
+    for (int d = 0; d < 3; d++) {
+        if (grid[d] > loop_grid[d])
+            grid[d] = loop_grid[d];
+        blocks *= grid[d];
+    }
+    return blocks;
+}
 /* Along which of x, y, z (bits 0, 1, 2) the grid has a thread for every
  * iteration, so that each thread runs one there (7: the kernel1 instance). */
 static inline int dvmh_cuda_covered(const dvmh_idx count[3], const unsigned block[3],
