@@ -1,7 +1,7 @@
 /* layout_test.c: lib/gpu/cuda_api.h declares the driver's structures and
  * constants itself (no CUDA needed to build); this file, built where
  * cuda.h exists, fails to compile if they differ from the driver's. */
-#include <cuda.h>
+#include <cuda.h>                   /* first: cuda_api.h then leaves CUresult to it */
 #include <stddef.h>
 
 #include "cuda_api.h"
