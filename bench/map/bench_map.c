@@ -3,10 +3,10 @@
  * seeds) per algorithm and model, L on multi-block grids and S on layered
  * DAGs, and mapping time of best against N and M.
  * Build: cc -O2 -I../../lib/include -I../../lib/map bench_map.c \
- *   $(ls ../../lib/map/*.c | grep -v steal) -lm   (W, work stealing, is not benchmarked here) */
+ *   $(find ../../lib/map -name '*.c' ! -name 'steal*') -lm   (W, work stealing, is not
+ *   benchmarked here) */
 #define _POSIX_C_SOURCE 200809L
-#include "dvmh_map.h"
-
+#include <dvmh_map.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,6 @@
 /* dvmh-map: reads a moldable mapping instance and prints the schedule of
  * the chosen algorithm (format in --help and tools/map/README.md). */
-#include "dvmh_map.h"
-
+#include <dvmh_map.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,7 @@
  * the validator on thousands of generated instances, and exact optima by
  * exhaustive search on tiny instances against the lower bound and best. */
 #define _POSIX_C_SOURCE 200809L
-#include "dvmh_map.h"
-
+#include <dvmh_map.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,7 @@
  * an order-sensitive merge that fails unless results are merged in range
  * order. Run under mpiexec -n 1..4 (MPI started as the runtime starts it),
  * or with --no-mpi on one process without MPI_Init. */
-#include "dvmh_map.h"
-
+#include <dvmh_map.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* fatal_test.c: an error on one process (dvmh_fatal) stops every process,
  * including those waiting for it in a barrier: the run ends, non-zero,
  * with the message naming the source line. Expected to fail. */
-#include "dvmh.h"
+#include <dvmh.h>
 
 int main(int argc, char **argv)
 {

@@ -3,8 +3,7 @@
  * io_test.expected); input read by the I/O process reaches every process;
  * file state answers agree everywhere; fwrite/fread of a distributed array
  * move its elements in sequential order. Argument: a scratch file path. */
-#include "dvmh.h"
-
+#include <dvmh.h>
 #include <stdio.h>
 #include <string.h>
 

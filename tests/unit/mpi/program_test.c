@@ -6,8 +6,7 @@
  * and fwrite/fread of the distributed array. Its output must equal
  * program_test.expected, the output of the same program as sequential C,
  * on any number of processes. Argument: a scratch file path. */
-#include "dvmh.h"
-
+#include <dvmh.h>
 #include <math.h>
 
 #define N 40
