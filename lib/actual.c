@@ -4,6 +4,7 @@
  * representatives that grow to the bounding box of what they were asked to
  * hold. Every copy is counted (statistics, tests of data motion). */
 #include "actual.h"
+#include "alloc.h"
 #include "internal.h"
 #include "stats.h"
 
@@ -19,9 +20,7 @@ static struct {
 var *var_create(const char *name, int rank, size_t elem_size, const box *whole,
                 char *host_base)
 {
-    var *v = calloc(1, sizeof *v);
-    if (!v)
-        dvmh_fatal(NULL, 0, "out of memory");
+    var *v = dvmh_xcalloc(1, sizeof *v);
     snprintf(v->name, sizeof v->name, "%s", name);
     v->rank = rank;
     v->elem_size = elem_size;

@@ -3,6 +3,7 @@
  * edges, host element access. */
 #include "internal.h"
 #include "actual.h"
+#include "alloc.h"
 #include "comm.h"
 
 #include <stdio.h>
@@ -24,9 +25,7 @@ dvmh_template *dvmh_template_create(const char *file, int line, int rank,
 {
     if (rank < 1 || rank > DVMH_MAX_RANK)
         dvmh_fatal(file, line, "template rank %d is out of range", rank);
-    dvmh_template *t = calloc(1, sizeof *t);
-    if (!t)
-        dvmh_fatal(file, line, "out of memory");
+    dvmh_template *t = dvmh_xcalloc(1, sizeof *t);
     t->magic = DVMH_TEMPLATE_MAGIC;
     for (int d = 0; d < rank; d++)
         if (sizes[d] <= 0)
@@ -220,9 +219,7 @@ static void array_allocate(dvmh_array *a)
         }
     }
     fill_head(a);
-    h->host_data = calloc(alloc_elements(a), h->elem_size);
-    if (!h->host_data)
-        dvmh_fatal(a->file, a->line, "out of memory allocating the local part of an array");
+    h->host_data = dvmh_xcalloc(alloc_elements(a), h->elem_size);
     if (a->allocated && old_data && comm_process_count() > 1) {
         /* the elements now owned here may have been owned elsewhere */
         old_head.host_data = old_data;
@@ -301,10 +298,7 @@ static void register_array(dvmh_array *a)
     dvmh_context *c = dvmh_ctx();
     if (c->array_count == c->array_capacity) {
         int cap = c->array_capacity ? c->array_capacity * 2 : 16;
-        dvmh_array **grown = realloc(c->arrays, sizeof *grown * (size_t)cap);
-        if (!grown)
-            dvmh_fatal(a->file, a->line, "out of memory");
-        c->arrays = grown;
+        c->arrays = dvmh_xrealloc(c->arrays, sizeof *c->arrays * (size_t)cap);
         c->array_capacity = cap;
     }
     c->arrays[c->array_count++] = a;
@@ -343,9 +337,7 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
 {
     if (rank < 1 || rank > DVMH_MAX_RANK)
         dvmh_fatal(file, line, "array rank %d is out of range", rank);
-    dvmh_array *a = calloc(1, sizeof *a);
-    if (!a)
-        dvmh_fatal(file, line, "out of memory");
+    dvmh_array *a = dvmh_xcalloc(1, sizeof *a);
     a->head.magic = DVMH_ARRAY_MAGIC;
     a->head.rank = rank;
     a->head.elem_size = elem_size;

@@ -2,8 +2,8 @@
  * disjoint, so a volume is a plain sum and a difference never counts an
  * element twice. */
 #include "boxes.h"
+#include "alloc.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 bool box_is_empty(const box *b)
@@ -87,12 +87,7 @@ static void push(box_set *s, const box *b)
 {
     if (s->count == s->capacity) {
         int grown = s->capacity ? 2 * s->capacity : 8;
-        box *more = realloc(s->boxes, sizeof *more * (size_t)grown);
-        if (!more) {
-            fprintf(stderr, "dvmh: error: out of memory in box sets\n");
-            abort();
-        }
-        s->boxes = more;
+        s->boxes = dvmh_xrealloc(s->boxes, sizeof *s->boxes * (size_t)grown);
         s->capacity = grown;
     }
     s->boxes[s->count++] = *b;

@@ -1,6 +1,7 @@
 /* context.c: the runtime's one context: start-up (configuration, global
  * arrays of every translation unit), finish, errors, time. */
 #include "internal.h"
+#include "alloc.h"
 #include "comm.h"
 #include "compare.h"
 #include "device.h"
@@ -31,12 +32,7 @@ static int available_cpus(void)
 void dvmh_register_init(void (*create_globals)(void))
 {
     dvmh_context *c = dvmh_ctx();
-    void (**grown)(void) = realloc(c->inits, sizeof *grown * (size_t)(c->init_count + 1));
-    if (!grown) {
-        fprintf(stderr, "dvmh: error: out of memory at start-up\n");
-        abort();
-    }
-    c->inits = grown;
+    c->inits = dvmh_xrealloc(c->inits, sizeof *c->inits * (size_t)(c->init_count + 1));
     c->inits[c->init_count++] = create_globals;
 }
 

@@ -2,6 +2,7 @@
  * no hardware: the host, and emulated accelerators ('emu': separately
  * allocated, poisoned memory, running host handlers on their own copies). */
 #include "device.h"
+#include "alloc.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -107,9 +108,7 @@ static const device_ops emu_ops = {
 static device *device_new(int kind, const device_ops *ops, const char *name, double weight,
                           int threads)
 {
-    device *d = calloc(1, sizeof *d);
-    if (!d)
-        dvmh_fatal(NULL, 0, "out of memory creating devices");
+    device *d = dvmh_xcalloc(1, sizeof *d);
     d->index = table.count;
     d->kind = kind;
     d->handler_kind = DVMH_DEV_HOST;
@@ -199,9 +198,7 @@ void device_copy(device *dst, device *src, const box_copy *c)
     size_t n = c->elem_size;
     for (int d = 0; d < c->rank; d++)
         n *= (size_t)c->count[d];
-    char *stage = malloc(n ? n : 1);
-    if (!stage)
-        dvmh_fatal(NULL, 0, "out of memory staging a copy between devices");
+    char *stage = dvmh_xmalloc(n);
     box_copy out = *c, in = *c;
     dvmh_idx stride = 1;
     for (int d = c->rank - 1; d >= 0; d--) {

@@ -4,6 +4,7 @@
  * Output needs no communication (its result is computed alike everywhere);
  * input and file-state queries broadcast the I/O process's results. */
 #include "dvmh.h"
+#include "alloc.h"
 #include "comm.h"
 #include "internal.h"
 
@@ -382,9 +383,7 @@ static void io_share_targets(const io_target *targets, int count, int assigned)
         }
     uint64_t total_shared = total;
     io_share(&total_shared, sizeof total_shared);
-    char *buf = malloc(total_shared ? total_shared : 1);
-    if (!buf)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory sharing scanned input");
+    char *buf = dvmh_xmalloc(total_shared);
     if (io_here()) {
         char *p = buf;
         counted = 0;
@@ -610,14 +609,6 @@ static dvmh_idx io_array_limit(const dvmh_array *a, size_t size, size_t n)
     return wanted < total ? wanted : total;
 }
 
-static void *io_alloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory in I/O of a distributed array");
-    return p;
-}
-
 /* Every process's owned part reaches the I/O process in turn (a broadcast
  * rooted at the owner, the only collective the comm layer offers), which
  * assembles the array in sequential order and writes it once. */
@@ -626,13 +617,13 @@ static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
     dvmh_idx limit = io_array_limit(a, size, n);
     size_t es = a->head.elem_size;
-    char *global = io_here() ? io_alloc((size_t)limit * es) : NULL;
+    char *global = io_here() ? dvmh_xmalloc((size_t)limit * es) : NULL;
     io_box mine = io_owned_box(a);
     if (io_here())
         io_copy_box(a, &mine, global, limit, true);
     /* Boxes already sent are not sent again by their replicas. */
     int count = comm_process_count();
-    io_box *sent = io_alloc(sizeof(io_box) * (size_t)count);
+    io_box *sent = dvmh_xmalloc(sizeof(io_box) * (size_t)count);
     sent[0] = mine;
     comm_bcast(&sent[0], sizeof sent[0], 0);
     for (int root = 1; root < count; root++) {
@@ -645,7 +636,7 @@ static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
             replica = io_box_equal(&sent[earlier], theirs);
         if (bytes == 0 || replica)
             continue;
-        char *packed = io_alloc(bytes);
+        char *packed = dvmh_xmalloc(bytes);
         if (comm_process_rank() == root)
             io_pack_box(a, theirs, packed);
         comm_bcast(packed, bytes, root);
@@ -669,7 +660,7 @@ static size_t io_array_read(dvmh_array *a, size_t size, size_t n, FILE *f)
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
     dvmh_idx limit = io_array_limit(a, size, n);
     size_t es = a->head.elem_size;
-    char *global = io_alloc((size_t)limit * es);
+    char *global = dvmh_xmalloc((size_t)limit * es);
     size_t got = 0;
     if (io_here())
         got = fread(global, 1, (size_t)limit * es, f);

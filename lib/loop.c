@@ -3,6 +3,7 @@
  * reductions of their results. */
 #include "internal.h"
 #include "actual.h"
+#include "alloc.h"
 #include "comm.h"
 #include "compare.h"
 #include "stats.h"
@@ -101,14 +102,6 @@ typedef struct loop_piece {
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
 } loop_piece;
 
-#define GROW(ptr, count)                                                              \
-    do {                                                                              \
-        void *grown_ = realloc((ptr), sizeof *(ptr) * (size_t)((count) + 1));         \
-        if (!grown_)                                                                  \
-            dvmh_fatal(l->file, l->line, "out of memory");                            \
-        (ptr) = grown_;                                                               \
-    } while (0)
-
 /* The exact last iteration value, or first - step when there is none. */
 static dvmh_idx last_iteration(dvmh_idx first, dvmh_idx bound, dvmh_idx step)
 {
@@ -122,9 +115,7 @@ dvmh_loop *dvmh_loop_create(const char *file, int line, int rank, const dvmh_idx
 {
     if (rank < 1 || rank > DVMH_MAX_RANK)
         dvmh_fatal(file, line, "parallel loop rank %d is out of range", rank);
-    dvmh_loop *l = calloc(1, sizeof *l);
-    if (!l)
-        dvmh_fatal(file, line, "out of memory");
+    dvmh_loop *l = dvmh_xcalloc(1, sizeof *l);
     l->file = file;
     l->line = line;
     l->rank = rank;
@@ -161,7 +152,7 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
     if (!a->allocated)
         dvmh_fatal(l->file, l->line, "a parallel loop uses a distributed array that is not "
                                      "allocated or distributed");
-    GROW(l->data, l->data_count);
+    l->data = dvmh_xrealloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
     l->data[l->data_count] = (loop_data){.array = a, .rank = a->head.rank,
                                          .elem_size = a->head.elem_size, .access = access,
                                          .var = a->var, .type = a->type};
@@ -173,7 +164,7 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
 int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext,
                    size_t elem_size, unsigned access)
 {
-    GROW(l->data, l->data_count);
+    l->data = dvmh_xrealloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
     loop_data *d = &l->data[l->data_count];
     *d = (loop_data){.addr = addr, .rank = rank, .elem_size = elem_size, .access = access,
                      .type = DVMH_T_OTHER};
@@ -191,7 +182,7 @@ int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext
 int dvmh_loop_scalar(dvmh_loop *l, const void *addr, size_t size)
 {
     (void)size;
-    GROW(l->scalars, l->scalar_count);
+    l->scalars = dvmh_xrealloc(l->scalars, sizeof *l->scalars * (size_t)(l->scalar_count + 1));
     l->scalars[l->scalar_count] = addr;
     return l->scalar_count++;
 }
@@ -203,7 +194,7 @@ void dvmh_loop_reduction(dvmh_loop *l, int op, int type, void *var, int count, v
         dvmh_fatal(l->file, l->line, "reduction variable of a type that cannot be reduced");
     if (count < 1)
         count = 1;
-    GROW(l->reds, l->red_count);
+    l->reds = dvmh_xrealloc(l->reds, sizeof *l->reds * (size_t)(l->red_count + 1));
     loop_reduction *r = &l->reds[l->red_count++];
     *r = (loop_reduction){.op = op, .type = type, .count = count, .var = var, .loc = loc};
     r->var_bytes = reduce_type_size(type) * (size_t)count;
@@ -215,7 +206,7 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo, const dv
 {
     if (data < 0 || data >= l->data_count || !l->data[data].array)
         dvmh_fatal(l->file, l->line, "shadow_renew of something that is not a distributed array");
-    GROW(l->shadows, l->shadow_count);
+    l->shadows = dvmh_xrealloc(l->shadows, sizeof *l->shadows * (size_t)(l->shadow_count + 1));
     loop_shadow *s = &l->shadows[l->shadow_count++];
     memset(s, 0, sizeof *s);
     s->data = data;
@@ -239,7 +230,7 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     if (!l->data[data].array)
         return;
     l->across = true;
-    GROW(l->acrosses, l->across_count);
+    l->acrosses = dvmh_xrealloc(l->acrosses, sizeof *l->acrosses * (size_t)(l->across_count + 1));
     loop_across *x = &l->acrosses[l->across_count++];
     memset(x, 0, sizeof *x);
     x->data = data;
@@ -255,8 +246,9 @@ void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
         dvmh_fatal(l->file, l->line, "remote_access of unknown data");
     if (!l->data[data].array)
         return; /* ordinary data is replicated: every element is local */
-    GROW(l->remotes, l->remote_count);
-    GROW(l->remote_rules, l->remote_count);
+    l->remotes = dvmh_xrealloc(l->remotes, sizeof *l->remotes * (size_t)(l->remote_count + 1));
+    l->remote_rules =
+        dvmh_xrealloc(l->remote_rules, sizeof *l->remote_rules * (size_t)(l->remote_count + 1));
     l->remotes[l->remote_count] = data;
     memcpy(l->remote_rules[l->remote_count], rules,
            sizeof(dvmh_rule) * (size_t)l->data[data].rank);
@@ -764,9 +756,7 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
         r->slot_count = p.threads;
-        r->slots = malloc((r->var_bytes + r->loc_bytes) * (size_t)p.threads);
-        if (!r->slots)
-            dvmh_fatal(l->file, l->line, "out of memory");
+        r->slots = dvmh_xmalloc((r->var_bytes + r->loc_bytes) * (size_t)p.threads);
         for (int t = 0; t < p.threads; t++) {
             unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
             reduce_identity(r->op, r->type, slot, r->count);
@@ -833,9 +823,7 @@ static void name_index(long long k, char *buf, size_t n, const void *arg)
 static bool compare_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
 {
     size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
-    char *accel = malloc(bytes + 1), *host = malloc(bytes + 1);
-    if (!accel || !host)
-        dvmh_fatal(l->file, l->line, "out of memory");
+    char *accel = dvmh_xmalloc(bytes), *host = dvmh_xmalloc(bytes);
     var_fetch_box(d->var, p->device, b, accel);
     var_fetch_box(d->var, 0, b, host);
     compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
@@ -1000,7 +988,7 @@ void piece_result_later(dvmh_piece *p, int k, const void *var, const void *loc)
 {
     dvmh_loop *l = p->internal->loop;
     loop_reduction *r = &l->reds[k];
-    GROW(l->results, l->result_count);
+    l->results = dvmh_xrealloc(l->results, sizeof *l->results * (size_t)(l->result_count + 1));
     l->results[l->result_count++] = (loop_result){p->device, k, r->slots, var, loc};
 }
 
@@ -1061,9 +1049,7 @@ static void fold_reductions(dvmh_loop *l)
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
         if (!r->acc) {
-            r->acc = malloc(r->var_bytes + r->loc_bytes + 1);
-            if (!r->acc)
-                dvmh_fatal(l->file, l->line, "out of memory");
+            r->acc = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
             reduce_identity(r->op, r->type, r->acc, r->count);
             if (r->loc_bytes)
                 memcpy(r->acc + r->var_bytes, r->loc, r->loc_bytes);
@@ -1189,9 +1175,7 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
         l->remote_count = 0;  /* one process: everything is local */
         return;
     }
-    l->remote_views = calloc((size_t)l->remote_count, sizeof *l->remote_views);
-    if (!l->remote_views)
-        dvmh_fatal(l->file, l->line, "out of memory");
+    l->remote_views = dvmh_xcalloc((size_t)l->remote_count, sizeof *l->remote_views);
     for (int k = 0; k < l->remote_count; k++) {
         if (l->remotes[k] < 0)
             continue; /* merged into an earlier reference to the same array */
@@ -1325,9 +1309,7 @@ static void run_across(dvmh_loop *l)
         if (l->data[k].var)
             var_actualize_host_all(l->data[k].var, MOVE_ACROSS);
     renew_shadows(l);
-    comm_across **pipes = malloc(sizeof *pipes * (size_t)l->across_count + 1);
-    if (!pipes)
-        dvmh_fatal(l->file, l->line, "out of memory");
+    comm_across **pipes = dvmh_xmalloc(sizeof *pipes * (size_t)l->across_count);
     for (int x = 0; x < l->across_count; x++) {
         /* Where a dimension's iterations run downwards, the new values come
          * from above (the anti widths) and the old ones from below. */

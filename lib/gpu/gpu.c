@@ -2,6 +2,7 @@
  * allocator, box copies between host and GPU and between GPUs (through
  * page-locked staging buffers), running launchers, synchronisation. */
 #include "gpu.h"
+#include "../alloc.h"
 #include "internal.h"
 
 #include <stdio.h>
@@ -62,9 +63,7 @@ static void block_push(gpu_block **list, int *count, int *cap, gpu_block b)
 {
     if (*count == *cap) {
         *cap = *cap ? *cap * 2 : 32;
-        *list = realloc(*list, sizeof(gpu_block) * (size_t)*cap);
-        if (!*list)
-            dvmh_fatal(NULL, 0, "out of memory");
+        *list = dvmh_xrealloc(*list, sizeof(gpu_block) * (size_t)*cap);
     }
     (*list)[(*count)++] = b;
 }
@@ -529,10 +528,8 @@ void *gpu_result_space(gpu *g, size_t bytes)
         void *p;
         gpu_check(g, gpu_api()->MemAllocHost(&p, size), "cuMemAllocHost");
         if (g->results) {
-            void **grown = realloc(g->results_old, sizeof(void *) * (size_t)(g->results_old_count + 1));
-            if (!grown)
-                dvmh_fatal(NULL, 0, "out of memory");
-            g->results_old = grown;
+            g->results_old = dvmh_xrealloc(g->results_old, sizeof(void *) *
+                                           (size_t)(g->results_old_count + 1));
             g->results_old[g->results_old_count++] = g->results;
         }
         g->results = p;
@@ -602,10 +599,8 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
     bool page_lock = env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0) != 0;
     int opened = 0;
     for (int k = 0; k < n; k++) {
-        gpu *g = calloc(1, sizeof *g);
-        device *d = calloc(1, sizeof *d);
-        if (!g || !d)
-            dvmh_fatal(NULL, 0, "out of memory");
+        gpu *g = dvmh_xcalloc(1, sizeof *g);
+        device *d = dvmh_xcalloc(1, sizeof *d);
         d->index = first_index + opened;
         d->kind = DEVICE_CUDA;
         d->handler_kind = DVMH_DEV_CUDA;

@@ -2,6 +2,7 @@
  * the embedded device image loaded on each GPU on first use, kernels
  * looked up once and launched on the GPU's stream, temporaries. */
 #include "gpu.h"
+#include "../alloc.h"
 #include "internal.h"
 
 #include <stdlib.h>
@@ -40,9 +41,7 @@ static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_
     pthread_mutex_lock(&modules_lock);
     module_state *st = m->loaded;
     if (!st) {
-        st = calloc(1, sizeof *st);
-        if (!st)
-            dvmh_fatal(NULL, 0, "out of memory");
+        st = dvmh_xcalloc(1, sizeof *st);
         m->loaded = st;
     }
     int o = g->ordinal;
@@ -61,9 +60,7 @@ static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_
     while (k && k->name != name && strcmp(k->name, name))
         k = k->next;
     if (!k) {
-        k = calloc(1, sizeof *k);
-        if (!k)
-            dvmh_fatal(NULL, 0, "out of memory");
+        k = dvmh_xcalloc(1, sizeof *k);
         k->name = name;
         CUresult e = gpu_api()->ModuleGetFunction(&k->fn, st->mod[o], name);
         if (e) {

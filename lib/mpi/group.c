@@ -1,6 +1,7 @@
 /* group.c: processor groups of subtasks: one MPI communicator per group;
  * the top of the stack of processor systems (group_stack.c) is what every
  * other call of the communication layer works in (mpi_world). */
+#include "../alloc.h"
 #include "../comm.h"
 #include "../internal.h"
 #include "mpi_comm.h"
@@ -18,9 +19,7 @@ comm_group *comm_group_create(const int *members, int count, int tag)
         /* before MPI starts or after it stops the program is one process */
         if (count < 1 || members[0] != 0)
             return NULL;
-        comm_group *g = calloc(1, sizeof *g);
-        if (!g)
-            dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
+        comm_group *g = dvmh_xcalloc(1, sizeof *g);
         g->comm = MPI_COMM_NULL;
         g->size = 1;
         return g;
@@ -34,9 +33,7 @@ comm_group *comm_group_create(const int *members, int count, int tag)
     MPI_Group all, part;
     MPI_Comm_group(parent, &all);
     MPI_Group_incl(all, count, members, &part);
-    comm_group *g = calloc(1, sizeof *g);
-    if (!g)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
+    comm_group *g = dvmh_xcalloc(1, sizeof *g);
     /* collective over the members only: processes outside the group go on */
     MPI_Comm_create_group(parent, part, tag, &g->comm);
     MPI_Group_free(&part);

@@ -4,6 +4,7 @@
  * any location size work and the operands combine in rank order: ties of
  * maxloc/minloc keep the lower rank's location, as the sequential loop keeps
  * the first one it met. */
+#include "../alloc.h"
 #include "mpi_comm.h"
 
 #include <stdbool.h>
@@ -135,9 +136,7 @@ void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
     reduce_now.value_size = reduce_type_size(type);
     reduce_now.loc_size = loc_size;
     size_t record = reduce_now.value_size * (size_t)count + loc_size;
-    char *buf = malloc(record);
-    if (!buf)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory in a reduction");
+    char *buf = dvmh_xmalloc(record);
     memcpy(buf, values, reduce_now.value_size * (size_t)count);
     if (loc_size)
         memcpy(buf + reduce_now.value_size * (size_t)count, loc, loc_size);
