@@ -14,31 +14,6 @@ static struct {
     int count;
 } table;
 
-void box_copy_rows(const box_copy *c)
-{
-    int r = c->rank;
-    size_t row = (size_t)c->count[r - 1] * c->elem_size;
-    dvmh_idx idx[DVMH_MAX_RANK] = {0};
-    for (int d = 0; d < r; d++)
-        if (c->count[d] <= 0)
-            return;
-    for (;;) {
-        dvmh_idx so = 0, dof = 0;
-        for (int d = 0; d < r - 1; d++) {
-            so += idx[d] * c->src_stride[d];
-            dof += idx[d] * c->dst_stride[d];
-        }
-        memmove(c->dst + dof * (dvmh_idx)c->elem_size, c->src + so * (dvmh_idx)c->elem_size, row);
-        int d = r - 2;
-        while (d >= 0 && ++idx[d] >= c->count[d]) {
-            idx[d] = 0;
-            d--;
-        }
-        if (d < 0)
-            return;
-    }
-}
-
 static void *host_alloc(device *d, size_t bytes)
 {
     (void)d;

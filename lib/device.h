@@ -4,6 +4,7 @@
 #ifndef DVMH_DEVICE_H
 #define DVMH_DEVICE_H
 
+#include "boxes.h"
 #include "dvmh.h"
 
 #include <stdbool.h>
@@ -14,22 +15,6 @@ enum device_kind { DEVICE_HOST, DEVICE_EMU, DEVICE_CUDA };
 #define DEVICE_MAX 16
 
 typedef struct device device;
-
-/* A copy of a box of elements: count[d] elements along dimension d (the
- * last dimension contiguous in both); dst/src address the box's first
- * element, strides are in elements. */
-typedef struct box_copy {
-    int rank;
-    size_t elem_size;
-    dvmh_idx count[DVMH_MAX_RANK];
-    char *dst;
-    const char *src;
-    dvmh_idx dst_stride[DVMH_MAX_RANK], src_stride[DVMH_MAX_RANK];
-} box_copy;
-
-/* A box copy within host-addressable memory, row by row (the host and emu
- * backends; GPU staging buffers). */
-void box_copy_rows(const box_copy *c);
 
 typedef struct device_ops {
     /* Device memory; NULL when the device is out of memory. Fresh memory of
