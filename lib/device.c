@@ -39,9 +39,10 @@ static void host_from_peer(device *d, device *peer, const box_copy *c)
     box_copy_rows(c);
 }
 
-static void host_run(device *d, dvmh_handler fn, dvmh_piece *p)
+static void host_run(device *d, dvmh_handler fn, dvmh_piece *p, const device_piece *dp)
 {
     (void)d;
+    (void)dp;
     fn(p);
 }
 

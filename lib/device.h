@@ -16,6 +16,20 @@ enum device_kind { DEVICE_HOST, DEVICE_EMU, DEVICE_CUDA };
 
 typedef struct device device;
 
+/* What a backend gets with a piece besides its handler: the device memory
+ * the piece's data occupy and whether the loop writes each block (a GPU
+ * orders its copies and kernels by them), and where reduction results go
+ * that the device delivers later. */
+typedef struct device_piece {
+    int memory_count;
+    const void *const *memory;      /* the start of each block on the device */
+    const bool *writes;
+    /* Reduction k's result will be at var (and loc) once the device has
+     * been synchronised. */
+    void (*result_later)(void *arg, int k, const void *var, const void *loc);
+    void *arg;
+} device_piece;
+
 typedef struct device_ops {
     /* Device memory; NULL when the device is out of memory. Fresh memory of
      * an accelerator holds garbage (emu: a poison pattern). */
@@ -30,7 +44,7 @@ typedef struct device_ops {
     void (*from_peer)(device *d, device *peer, const box_copy *c);
     /* Runs a handler on a piece of a loop whose data pointers address d's
      * memory (a host handler for host/emu, a CUDA launcher for cuda). */
-    void (*run)(device *d, dvmh_handler fn, dvmh_piece *p);
+    void (*run)(device *d, dvmh_handler fn, dvmh_piece *p, const device_piece *dp);
     /* Waits until everything queued on d is done. */
     void (*sync)(device *d);
     void (*destroy)(device *d);

@@ -126,16 +126,6 @@ void data_for_each(void (*fn)(struct var *v, void *arg), void *arg);
 void array_local_box(const dvmh_array *a, struct box *out);
 void array_own_box(const dvmh_array *a, struct box *out);
 
-/* loop.c: the device memory a piece's data occupy on its device (the
- * start of each representative) and whether the loop writes it, at most
- * max entries; returns how many there are (more than max: some left
- * out). lib/gpu orders copies and kernels by them. */
-int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max);
-/* Reduction k's result of the piece will be at var (and loc) once the
- * piece's device is synchronised (lib/gpu copies it there
- * asynchronously). */
-void piece_result_later(dvmh_piece *p, int k, const void *var, const void *loc);
-
 /* region.c */
 /* Inside a region: its devices (a bit per device); else 0. */
 unsigned region_devices(void);

@@ -93,7 +93,7 @@ struct dvmh_loop {
 
 struct dvmh_piece_private {
     dvmh_loop *loop;
-    void **buffers;                 /* per datum: its remote_access buffer's copy, or NULL */
+    int device;
 };
 
 /* One device's share of the loop's local part. */
@@ -373,6 +373,7 @@ static bool local_part(dvmh_loop *l)
 static void fold_reductions(dvmh_loop *l);
 static const comm_remote_view *buffer_view(const dvmh_loop *l, int k);
 static void piece_results(dvmh_loop *l, int dev);
+static void result_later(void *arg, int k, const void *var, const void *loc);
 
 /* ---- which elements the iterations touch ---- */
 
@@ -704,7 +705,7 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     device *dev = device_get(lp->device);
     dvmh_piece p;
     memset(&p, 0, sizeof p);
-    struct dvmh_piece_private priv = {l, NULL};
+    struct dvmh_piece_private priv = {l, lp->device};
     p.internal = &priv;
     p.rank = l->rank;
     p.device = lp->device;
@@ -749,7 +750,6 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
         actual_count(MOVE_REMOTE, MOVE_TO_DEVICE, bytes);
         data_ptrs[k] = (char *)copies[k] + (v->zero - v->buffer);
     }
-    priv.buffers = copies;
     p.data = data_ptrs;
     p.ext = ext;
     p.scalar = (void **)l->scalars;
@@ -766,10 +766,22 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
         if (dev->kind != DEVICE_HOST)
             actual_count(MOVE_REDUCTION, MOVE_TO_HOST, r->var_bytes + r->loc_bytes);
     }
+    /* the device memory of the data, a remote_access buffer's copy only read */
+    const void *memory[l->data_count + 1];
+    bool writes[l->data_count + 1];
+    device_piece dp = {0, memory, writes, result_later, &priv};
+    for (int k = 0; k < l->data_count; k++) {
+        const loop_data *d = &l->data[k];
+        const void *base = copies[k] ? copies[k] : d->var ? d->var->rep[lp->device].base : NULL;
+        if (!base)
+            continue;
+        memory[dp.memory_count] = base;
+        writes[dp.memory_count++] = !copies[k] && (d->access & DVMH_WRITE);
+    }
     double t0 = dvmh_wtime();
     dvmh_context *c = dvmh_ctx();
     c->in_handlers = true;
-    dev->ops->run(dev, handler_for(l, lp->device), &p);
+    dev->ops->run(dev, handler_for(l, lp->device), &p, &dp);
     c->in_handlers = false;
     if (wait)
         finish_piece(l, lp, t0, iterations);
@@ -964,32 +976,15 @@ static void run_local_part(dvmh_loop *l)
         }
 }
 
-int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max)
+/* A device's promise (device_piece): reduction k's result of the piece
+ * will be at var (and loc) once the device is synchronised. */
+static void result_later(void *arg, int k, const void *var, const void *loc)
 {
-    const dvmh_loop *l = p->internal->loop;
-    int n = 0;
-    for (int k = 0; k < l->data_count; k++) {
-        const loop_data *d = &l->data[k];
-        /* a remote_access buffer is only read */
-        bool buffer = p->internal->buffers && p->internal->buffers[k];
-        const void *base = buffer ? p->internal->buffers[k] : d->var ? d->var->rep[p->device].base : NULL;
-        if (!base)
-            continue;
-        if (n < max) {
-            bases[n] = base;
-            writes[n] = !buffer && (d->access & DVMH_WRITE);
-        }
-        n++;
-    }
-    return n;
-}
-
-void piece_result_later(dvmh_piece *p, int k, const void *var, const void *loc)
-{
-    dvmh_loop *l = p->internal->loop;
+    struct dvmh_piece_private *priv = arg;
+    dvmh_loop *l = priv->loop;
     loop_reduction *r = &l->reds[k];
     l->results = dvmh_xrealloc(l->results, sizeof *l->results * (size_t)(l->result_count + 1));
-    l->results[l->result_count++] = (loop_result){p->device, k, r->slots, var, loc};
+    l->results[l->result_count++] = (loop_result){priv->device, k, r->slots, var, loc};
 }
 
 /* The results of dev's pieces, now that it is synchronised, into their

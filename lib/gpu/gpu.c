@@ -14,7 +14,11 @@ static struct {
     int count;
 } backend;
 
-static _Thread_local gpu *running;
+/* The GPU whose handler runs on this thread, and the piece it runs. */
+static _Thread_local struct {
+    gpu *g;
+    const device_piece *piece;
+} running;
 
 const cuda_api *gpu_api(void)
 {
@@ -23,7 +27,12 @@ const cuda_api *gpu_api(void)
 
 gpu *gpu_current(void)
 {
-    return running;
+    return running.g;
+}
+
+void gpu_result_later(int k, const void *var, const void *loc)
+{
+    running.piece->result_later(running.piece->arg, k, var, loc);
 }
 
 gpu *gpu_by_ordinal(int ordinal)
@@ -206,26 +215,17 @@ static void copy_done(gpu *g, CUdeviceptr p, bool write)
 /* The kernels of a piece (which runs on g->stream) wait for the transfers
  * into the memory they use, and out of the memory they write; afterwards
  * the memory remembers them. */
-static void piece_kernels(gpu *g, dvmh_piece *p, bool after)
+static void order_kernels(gpu *g, const device_piece *dp, bool after)
 {
-    enum { MAX = 128 };
-    const void *bases[MAX];
-    bool writes[MAX];
-    int n = piece_memory(p, bases, writes, MAX);
-    if (n > MAX) {
-        /* more data than listed: order against everything instead */
-        gpu_check(g, gpu_api()->StreamSynchronize(after ? g->stream : g->copy), "cuStreamSynchronize");
-        return;
-    }
     pthread_mutex_lock(&g->lock);
-    for (int k = 0; k < n; k++) {
-        gpu_block *b = block_of(g, (CUdeviceptr)(uintptr_t)bases[k]);
+    for (int k = 0; k < dp->memory_count; k++) {
+        gpu_block *b = block_of(g, (CUdeviceptr)(uintptr_t)dp->memory[k]);
         if (!b)
             continue;
         if (!after) {
-            wait_for(g, b, writes[k] ? USE_COPY : USE_COPY_WRITE, g->stream);
+            wait_for(g, b, dp->writes[k] ? USE_COPY : USE_COPY_WRITE, g->stream);
         } else {
-            if (writes[k])
+            if (dp->writes[k])
                 record(g, b, USE_KERNEL_WRITE, g->stream);
             record(g, b, USE_KERNEL, g->stream);
         }
@@ -493,16 +493,19 @@ static void op_release(device *d, void *p)
     gpu_release(d->impl, p, false);
 }
 
-static void op_run(device *d, dvmh_handler fn, dvmh_piece *p)
+static void op_run(device *d, dvmh_handler fn, dvmh_piece *p, const device_piece *dp)
 {
     gpu *g = d->impl;
     push(g);
-    gpu *outer = running;
-    running = g;
-    piece_kernels(g, p, false);
+    gpu *outer = running.g;
+    const device_piece *outer_piece = running.piece;
+    running.g = g;
+    running.piece = dp;
+    order_kernels(g, dp, false);
     fn(p);
-    piece_kernels(g, p, true);
-    running = outer;
+    order_kernels(g, dp, true);
+    running.g = outer;
+    running.piece = outer_piece;
     pop(g);
 }
 
