@@ -61,9 +61,9 @@ struct device {
     void *impl;                     /* the backend's own state */
 };
 
-/* device.c */
+/* The generic layer (device.c). */
 /* Creates the host device and the accelerators the environment asks for
- * (DVMH_NUM_EMUS, DVMH_NUM_CUDAS). */
+ * (DVMH_NUM_EMUS, DVMH_NUM_CUDAS), weighted by DVMH_*_PERF. */
 void devices_start(int host_threads);
 void devices_stop(void);
 int device_count(void);
@@ -71,10 +71,14 @@ device *device_get(int index);
 /* Copies a box between any two devices (same device: within its memory). */
 void device_copy(device *dst, device *src, const box_copy *c);
 
-/* The backends. host.c-like code lives in device.c; the GPU backend
- * (lib/gpu) defines this when it is built: opens up to 'wanted' GPUs
- * (wanted < 0: every visible one) as devices first_index, first_index+1, ...
- * and returns how many it opened. */
+/* The plugins, one per device kind: each makes its devices from what it is
+ * given; the generic layer numbers them and weighs them. */
+device *dev_host_open(int threads);
+/* Emulated accelerator 'number' (its name: emuN). */
+device *dev_emu_open(int number, int threads);
+/* lib/gpu: opens up to 'wanted' GPUs (wanted < 0: every visible one) as
+ * devices first_index, first_index+1, ... and returns how many it opened
+ * (none without a CUDA driver). */
 int gpu_devices_open(int wanted, int first_index, device **out, int max);
 
 #endif

@@ -598,7 +598,6 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         n = max;
     if (n > GPU_MAX - backend.count)
         n = GPU_MAX - backend.count;
-    double weight = env_weight("DVMH_CUDAS_PERF");
     bool page_lock = env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0) != 0;
     int opened = 0;
     for (int k = 0; k < n; k++) {
@@ -608,7 +607,6 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         d->kind = DEVICE_CUDA;
         d->handler_kind = DVMH_DEV_CUDA;
         d->ops = &gpu_ops;
-        d->weight = weight;
         d->threads = 1;
         snprintf(d->name, sizeof d->name, "cuda%d", k);
         d->impl = g;
