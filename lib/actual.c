@@ -5,7 +5,6 @@
  * hold. Every copy is counted (statistics, tests of data motion). */
 #include "actual.h"
 #include "alloc.h"
-#include "internal.h"
 #include "stats.h"
 
 #include <stdio.h>

@@ -1,7 +1,9 @@
 /* array.c: templates and distributed arrays: creation, alignment,
  * ownership of this process, allocation of the local part with its shadow
  * edges, host element access. */
-#include "internal.h"
+#include "array.h"
+#include "context.h"
+#include "distrib.h"
 #include "actual.h"
 #include "alloc.h"
 #include "comm.h"

@@ -4,7 +4,7 @@
  * DVMH_COMPARE_DOUBLES_EPS (absolute and relative). */
 #include "compare.h"
 #include "comm.h"
-#include "internal.h"
+#include "env.h"
 
 #include <errno.h>
 #include <math.h>

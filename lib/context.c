@@ -1,6 +1,8 @@
 /* context.c: the runtime's one context: start-up (configuration, global
  * arrays of every translation unit), finish, errors, time. */
-#include "internal.h"
+#include "context.h"
+#include "task.h"
+#include "env.h"
 #include "alloc.h"
 #include "comm.h"
 #include "compare.h"

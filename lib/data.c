@@ -3,9 +3,10 @@
  * track the actuality of ordinary data used in regions and loops. Ordinary
  * variables are indexed by host byte address (rank 1, one-byte elements),
  * so views of one block through different types agree. */
+#include "data.h"
 #include "actual.h"
 #include "alloc.h"
-#include "internal.h"
+#include "context.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* distrib.c: how a distributed index space is divided into blocks over the
  * process grid (block, wgtblock, genblock, multblock, not distributed). */
-#include "internal.h"
+#include "distrib.h"
 #include "alloc.h"
 #include "comm.h"
 

@@ -3,7 +3,6 @@
  * same for every communication layer; what a group is belongs to each. */
 #include "comm.h"
 #include "alloc.h"
-#include "internal.h"
 
 #include <stdlib.h>
 

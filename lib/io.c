@@ -7,7 +7,8 @@
 #include "alloc.h"
 #include "boxes.h"
 #include "comm.h"
-#include "internal.h"
+#include "array.h"
+#include "task.h"
 
 #include <errno.h>
 #include <stdbool.h>

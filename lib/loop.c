@@ -1,7 +1,12 @@
 /* loop.c: parallel loops: the process's part of the iteration space from
  * the 'on' mapping, the pieces given to devices, handler calls and the
  * reductions of their results. */
-#include "internal.h"
+#include "context.h"
+#include "distrib.h"
+#include "array.h"
+#include "data.h"
+#include "region.h"
+#include "reduce.h"
 #include "actual.h"
 #include "alloc.h"
 #include "comm.h"

@@ -1,6 +1,7 @@
 /* reduce.c: reduction operations on typed values: identities and
  * combination, used for threads, devices and processes alike. */
-#include "internal.h"
+#include "reduce.h"
+#include "dvmh.h"
 
 #include <float.h>
 #include <limits.h>

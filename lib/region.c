@@ -2,7 +2,10 @@
  * data), the actuality directives, remote_access blocks and intervals.
  * Data moves lazily: each loop actualizes what its pieces touch (loop.c);
  * a region records which values need not be copied in ('out', 'local'). */
-#include "internal.h"
+#include "region.h"
+#include "context.h"
+#include "array.h"
+#include "data.h"
 #include "actual.h"
 #include "alloc.h"
 #include "comm.h"

@@ -4,7 +4,6 @@
 #include "actual.h"
 #include "alloc.h"
 #include "comm.h"
-#include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,9 @@
  * groups (lib/map's algorithms, or the program's manual 'onto'), task
  * regions, and the loops that run every subtask on its group while keeping
  * the sequential program's output and data after the loop. */
-#include "internal.h"
+#include "task.h"
+#include "reduce.h"
+#include "env.h"
 #include "alloc.h"
 #include "comm.h"
 #include "dvmh_map.h"

@@ -3,7 +3,7 @@
  * page-locked staging buffers), running launchers, synchronisation. */
 #include "gpu.h"
 #include "../alloc.h"
-#include "internal.h"
+#include "../env.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,6 @@
  * looked up once and launched on the GPU's stream, temporaries. */
 #include "gpu.h"
 #include "../alloc.h"
-#include "internal.h"
 
 #include <stdlib.h>
 #include <string.h>

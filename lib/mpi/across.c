@@ -8,7 +8,7 @@
  * from higher for a negative one), so no process waits on itself. */
 #include "../alloc.h"
 #include "../comm.h"
-#include "../internal.h"
+#include "../array.h"
 #include "owners.h"
 
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * receivers derive the same list of messages without asking each other. */
 #include "../alloc.h"
 #include "owners.h"
-#include "../internal.h"
+#include "../array.h"
 
 #include <stdlib.h>
 #include <string.h>

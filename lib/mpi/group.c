@@ -3,7 +3,7 @@
  * other call of the communication layer works in (mpi_world). */
 #include "../alloc.h"
 #include "../comm.h"
-#include "../internal.h"
+#include "../array.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * across pipeline. */
 #include "../alloc.h"
 #include "owners.h"
-#include "../internal.h"
+#include "../array.h"
 
 #include <stdlib.h>
 #include <string.h>

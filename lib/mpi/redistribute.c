@@ -2,7 +2,7 @@
  * (redistribute, realign): every process fills its new owned box from the
  * processes that owned those elements before (comm.h). */
 #include "../comm.h"
-#include "../internal.h"
+#include "../array.h"
 #include "mpi_comm.h"
 
 static mpi_fetch_dest head_memory(const dvmh_array_head *h)

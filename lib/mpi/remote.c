@@ -4,7 +4,7 @@
  * local and the remote references of the handler. */
 #include "../alloc.h"
 #include "../comm.h"
-#include "../internal.h"
+#include "../array.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * each process needs from their owners: only the edge boxes move. */
 #include "../alloc.h"
 #include "../comm.h"
-#include "../internal.h"
+#include "../array.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
