@@ -2,7 +2,6 @@
  * ownership of this process, allocation of the local part with its shadow
  * edges, host element access. */
 #include "array.h"
-#include "context.h"
 #include "distrib.h"
 #include "actual.h"
 #include "alloc.h"
@@ -295,26 +294,38 @@ void array_own_box(const dvmh_array *a, box *out)
     }
 }
 
+/* Every live array, in creation order (the same on every process):
+ * remapping a template or array remaps the arrays aligned with it. */
+static struct {
+    dvmh_array **items;
+    int count, capacity;
+} arrays;
+
 static void register_array(dvmh_array *a)
 {
-    dvmh_context *c = dvmh_ctx();
-    if (c->array_count == c->array_capacity) {
-        int cap = c->array_capacity ? c->array_capacity * 2 : 16;
-        c->arrays = dvmh_xrealloc(c->arrays, sizeof *c->arrays * (size_t)cap);
-        c->array_capacity = cap;
+    if (arrays.count == arrays.capacity) {
+        arrays.capacity = arrays.capacity ? arrays.capacity * 2 : 16;
+        arrays.items = dvmh_xrealloc(arrays.items, sizeof *arrays.items * (size_t)arrays.capacity);
     }
-    c->arrays[c->array_count++] = a;
+    arrays.items[arrays.count++] = a;
 }
 
 static void unregister_array(dvmh_array *a)
 {
-    dvmh_context *c = dvmh_ctx();
-    for (int k = 0; k < c->array_count; k++)
-        if (c->arrays[k] == a) {
-            memmove(&c->arrays[k], &c->arrays[k + 1], sizeof *c->arrays * (size_t)(c->array_count - k - 1));
-            c->array_count--;
+    for (int k = 0; k < arrays.count; k++)
+        if (arrays.items[k] == a) {
+            memmove(&arrays.items[k], &arrays.items[k + 1],
+                    sizeof *arrays.items * (size_t)(arrays.count - k - 1));
+            arrays.count--;
             return;
         }
+}
+
+void array_for_each_var(void (*fn)(struct var *v, void *arg), void *arg)
+{
+    for (int k = 0; k < arrays.count; k++)
+        if (arrays.items[k]->var)
+            fn(arrays.items[k]->var, arg);
 }
 
 /* After the space s was given a new distribution: every allocated array
@@ -322,9 +333,8 @@ static void unregister_array(dvmh_array *a)
  * owners (collectively, in creation order). */
 static void remap_arrays_on(const distr_space *s)
 {
-    dvmh_context *c = dvmh_ctx();
-    for (int k = 0; k < c->array_count; k++) {
-        dvmh_array *a = c->arrays[k];
+    for (int k = 0; k < arrays.count; k++) {
+        dvmh_array *a = arrays.items[k];
         const distr_space *base = a->aligned ? a->align_space : &a->own_space;
         if (base != s || !a->allocated)
             continue;

@@ -57,6 +57,9 @@ void rule_preimage(dvmh_idx a, dvmh_idx b, dvmh_idx lo, dvmh_idx hi, dvmh_idx *i
 /* Owned global range of dimension d of an array or template. */
 void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi);
 
+/* Calls fn with the variable of every allocated array, in creation order. */
+void array_for_each_var(void (*fn)(struct var *v, void *arg), void *arg);
+
 /* The box of global indices of the local part (shadows included), and of
  * the owned part. */
 void array_local_box(const dvmh_array *a, box *out);

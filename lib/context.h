@@ -6,16 +6,6 @@
 #include <stdbool.h>
 
 typedef struct dvmh_context {
-    bool initialized;
-    int threads;                    /* host device threads */
-    void (**inits)(void);
-    int init_count;
-    /* every live array, in creation order (the same on every process):
-     * remapping a template or array remaps the arrays aligned with it */
-    struct dvmh_array **arrays;
-    int array_count, array_capacity;
-    double start_time;
-    double cpu_weight;              /* DVMH_CPU_PERF */
     /* the directive being run: errors raised below it without a source
      * position of their own (device errors) name this one */
     const char *site_file;
@@ -25,5 +15,9 @@ typedef struct dvmh_context {
 } dvmh_context;
 
 dvmh_context *dvmh_ctx(void);
+/* How dvmh_fatal stops the program from now on (start-up installs the
+ * communication layer's abort, which stops every process); before, an
+ * error ends this process. */
+void context_set_stop(void (*stop)(int status));
 
 #endif

@@ -266,10 +266,7 @@ static void actual_var(var *v, void *arg)
 
 static void for_each_var(void (*fn)(var *v, void *arg))
 {
-    dvmh_context *c = dvmh_ctx();
-    for (int k = 0; k < c->array_count; k++)
-        if (c->arrays[k]->var)
-            fn(c->arrays[k]->var, NULL);
+    array_for_each_var(fn, NULL);
     data_for_each(fn, NULL);
 }
 
