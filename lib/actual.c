@@ -184,11 +184,12 @@ void var_fetch_box(var *v, int dev, const box *b, void *packed)
     device_copy(device_get(0), device_get(dev), &c);
 }
 
-void var_count_processes(var *v, int reason, size_t bytes)
+void var_count_processes(var *v, int reason, size_t bytes, double seconds)
 {
     if (v)
         v->bytes[reason][MOVE_PROCESSES] += bytes;
     state.bytes[reason][MOVE_PROCESSES] += bytes;
+    stats_transfer(reason, MOVE_PROCESSES, bytes, seconds);
 }
 
 void actual_count(int reason, int direction, unsigned long long bytes)

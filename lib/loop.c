@@ -1157,8 +1157,7 @@ static void renew_shadows(dvmh_loop *l)
             var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
         double t0 = dvmh_wtime();
         size_t sent = comm_shadow_renew(a, lo, hi, s->corner);
-        var_count_processes(a->var, MOVE_SHADOW, sent);
-        stats_transfer(MOVE_SHADOW, MOVE_PROCESSES, sent, dvmh_wtime() - t0);
+        var_count_processes(a->var, MOVE_SHADOW, sent, dvmh_wtime() - t0);
         for (int m = 0; m < received.count; m++)
             var_written(a->var, 0, &received.boxes[m]);
         box_set_free(&border);
@@ -1219,8 +1218,9 @@ static void fetch_remotes(dvmh_loop *l, bool has_part)
         }
         /* owners serve remote elements from their host copies */
         var_actualize_host_all(a->var, MOVE_REMOTE);
+        double t0 = dvmh_wtime();
         size_t sent = comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
-        var_count_processes(a->var, MOVE_REMOTE, sent);
+        var_count_processes(a->var, MOVE_REMOTE, sent, dvmh_wtime() - t0);
         if (!l->remote_views[k].buffer && has_part) {
             /* fetched into the host copy's shadow edges: devices' copies of
              * them are out of date */
@@ -1359,7 +1359,7 @@ static void run_across(dvmh_loop *l)
     }
     for (int x = 0; x < l->across_count; x++) {
         size_t sent = comm_across_finish(pipes[x]);
-        var_count_processes(l->data[l->acrosses[x].data].var, MOVE_ACROSS, sent);
+        var_count_processes(l->data[l->acrosses[x].data].var, MOVE_ACROSS, sent, 0.0);
     }
     free(pipes);
     /* written elements and the edges that arrived are current on the host */

@@ -175,9 +175,6 @@ static void print_record(FILE *out, const stats_record *r, const char *title)
 void stats_finish(void)
 {
     if (stats.enabled) {
-        /* process-to-process bytes are counted by the variables (actual.c) */
-        for (int k = 0; k < MOVE_REASONS; k++)
-            stats.total.bytes[k][MOVE_PROCESSES] = actual_bytes_moved(k, MOVE_PROCESSES);
         FILE *out = stderr;
         char *path = NULL;
         if (stats.path) {
