@@ -8,7 +8,7 @@
 #include "boxes.h"
 #include "comm.h"
 #include "array.h"
-#include "task.h"
+#include "io.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -57,14 +57,19 @@ static void io_before_read(FILE *f)
         dvmh_fatal(NULL, 0, "not supported yet: reading standard input inside a subtask");
 }
 
-/* Where output to f goes: inside a subtask, what the program prints to
- * stdout is kept for the end of its loop, which prints it in the
- * sequential order of the subtasks (task.c). */
+/* Where the program's stdout goes instead of stdout (NULL: stdout). */
+static FILE *stdout_sink;
+
+void io_set_stdout(FILE *sink)
+{
+    stdout_sink = sink;
+}
+
+/* Where output to f goes. */
 static FILE *io_out(FILE *f)
 {
     io_before_write(f);
-    FILE *kept = f == stdout ? task_output_stream() : NULL;
-    return kept ? kept : f;
+    return f == stdout && stdout_sink ? stdout_sink : f;
 }
 
 /* ------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 #include "task.h"
 #include "reduce.h"
 #include "env.h"
+#include "io.h"
 #include "alloc.h"
 #include "comm.h"
 #include "dvmh_map.h"
@@ -98,14 +99,6 @@ void task_check_env(void)
     env_choice("DVMH_MAP_UNIT", units, NULL);
     text = getenv("DVMH_MAP_UNIT");
     tasks.node_unit = text && !strcmp(text, "node");
-}
-
-FILE *task_output_stream(void)
-{
-    for (dvmh_task_loop *l = tasks.running; l; l = l->outer)
-        if (l->current >= 0)
-            return l->capture;
-    return NULL;
 }
 
 /* ------------------------------------------------------------------------
@@ -632,6 +625,8 @@ static void task_leave(dvmh_task_loop *l)
     l->current = -1;
     comm_group_pop();
     tasks.running = l->outer;
+    /* the output goes on where the enclosing body's goes */
+    io_set_stdout(tasks.running ? tasks.running->capture : NULL);
 }
 
 static void task_enter(dvmh_task_loop *l, int it)
@@ -659,6 +654,9 @@ static void task_enter(dvmh_task_loop *l, int it)
         if (!l->capture)
             dvmh_fatal(l->file, l->line, "cannot capture the output of a subtask");
     }
+    /* what the body prints to stdout is kept for the end of the loop,
+     * which prints it in the sequential order of the subtasks */
+    io_set_stdout(l->capture);
     l->current = it;
 }
 
