@@ -74,6 +74,12 @@ static const distr_space *base_space(const char *file, int line, void *obj,
     return &a->own_space;
 }
 
+int object_rank(const void *obj)
+{
+    return array_is_template(obj) ? ((const dvmh_template *)obj)->space.rank
+                                  : ((const dvmh_array_head *)obj)->rank;
+}
+
 const distr_space *object_space_rules(void *obj, dvmh_rule *rules)
 {
     return base_space(NULL, 0, obj, rules);
@@ -394,8 +400,7 @@ void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
     }
     dvmh_rule target_rules[DVMH_MAX_RANK];
     const distr_space *s = base_space(file, line, target, target_rules);
-    int target_rank = array_is_template(target) ? ((dvmh_template *)target)->space.rank
-                                                : ((dvmh_array *)target)->head.rank;
+    int target_rank = object_rank(target);
     /* compose: base dim k -> target dim (target_rules[k]) -> a's dim (rules[..]) */
     for (int k = 0; k < s->rank; k++) {
         dvmh_rule tr = target_rules[k], out = {DVMH_RULE_ANY, 0, 0, 0};

@@ -139,8 +139,7 @@ void dvmh_loop_map(dvmh_loop *l, void *target, const dvmh_rule *rules)
     if (!array_is_array(target) && !array_is_template(target))
         dvmh_fatal(l->file, l->line, "'on' names something that is not a distributed array "
                                      "or template");
-    int trank = array_is_array(target) ? ((dvmh_array_head *)target)->rank
-                                       : ((dvmh_template *)target)->space.rank;
+    int trank = object_rank(target);
     for (int k = 0; k < trank; k++) {
         if (rules[k].kind == DVMH_RULE_LINEAR && (rules[k].dim < 0 || rules[k].dim >= l->rank))
             dvmh_fatal(l->file, l->line, "'on' rule names loop dimension %d", rules[k].dim + 1);
@@ -355,8 +354,7 @@ static bool local_part(dvmh_loop *l)
             return false;
     if (!l->target)
         return true;
-    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                          : ((dvmh_template *)l->target)->space.rank;
+    int trank = object_rank(l->target);
     for (int k = 0; k < trank; k++) {
         const dvmh_rule *r = &l->rules[k];
         dvmh_idx tlo, thi;
@@ -516,8 +514,7 @@ static int split_dimension(const dvmh_loop *l)
 {
     int sd = -1;
     if (l->target) {
-        int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                              : ((dvmh_template *)l->target)->space.rank;
+        int trank = object_rank(l->target);
         for (int k = 0; k < trank && sd < 0; k++)
             if (l->rules[k].kind == DVMH_RULE_LINEAR)
                 sd = l->rules[k].dim;
@@ -1071,8 +1068,7 @@ static bool counts_in_reductions(dvmh_loop *l)
 {
     if (l->red_count == 0 || comm_process_count() == 1 || !l->target)
         return true;
-    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                          : ((dvmh_template *)l->target)->space.rank;
+    int trank = object_rank(l->target);
     dvmh_idx key[2 * DVMH_MAX_RANK];
     for (int k = 0; k < trank; k++)
         object_owned(l->target, k, &key[2 * k], &key[2 * k + 1]);
@@ -1259,8 +1255,7 @@ static void run_across(dvmh_loop *l)
 {
     if (!l->target)
         dvmh_fatal(l->file, l->line, "not supported yet: across without 'on' on several processes");
-    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                          : ((dvmh_template *)l->target)->space.rank;
+    int trank = object_rank(l->target);
     /* The stage dimension: a loop dimension mapped (a = 1) to a target
      * dimension, preferring one divided between the fewest processes (the
      * pipeline then runs along the dimension the processes are not split
