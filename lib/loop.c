@@ -1,6 +1,7 @@
 /* loop.c: parallel loops: the process's part of the iteration space from
  * the 'on' mapping, the pieces given to devices, handler calls and the
  * reductions of their results. */
+#include "loop.h"
 #include "context.h"
 #include "distrib.h"
 #include "array.h"
@@ -17,95 +18,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct loop_data {
-    dvmh_array *array;              /* NULL: ordinary data */
-    const void *addr;
-    int rank;
-    dvmh_idx ext[DVMH_MAX_RANK];    /* ordinary data: ext[0] resolved */
-    size_t elem_size;
-    unsigned access;
-    var *var;                       /* NULL: memory the runtime does not know */
-    const char *name;               /* the program's name (messages) */
-    int type;                       /* element type (comparative debugging) */
-    /* which elements an iteration touches: map[d] gives dimension d in terms
-     * of a loop dimension (ANY: the whole dimension); reads reach reach_lo/hi
-     * further (given by the compiler, else the shadow widths) */
-    bool tied;
-    dvmh_rule map[DVMH_MAX_RANK];
-    int reach_dim[DVMH_MAX_RANK];   /* -1: unknown */
-    dvmh_idx reach_lo[DVMH_MAX_RANK], reach_hi[DVMH_MAX_RANK];
-} loop_data;
-
-typedef struct loop_reduction {
-    int op, type, count;
-    void *var, *loc;
-    size_t var_bytes, loc_bytes;
-    unsigned char *slots;           /* per thread: var then loc */
-    int slot_count;
-    unsigned char *acc;             /* pieces folded so far: var then loc */
-} loop_reduction;
-
-typedef struct loop_across {
-    int data;
-    dvmh_idx flow[DVMH_MAX_RANK], anti[DVMH_MAX_RANK];
-} loop_across;
-
-typedef struct loop_shadow {
-    int data;
-    bool all;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    int corner;
-} loop_shadow;
-
-/* A GPU piece's reduction result on its way to a slot: copied
- * asynchronously to page-locked memory, put in the slot once the device
- * is synchronised (piece_results). */
-typedef struct loop_result {
-    int device, red;
-    unsigned char *slot;
-    const void *var, *loc;
-} loop_result;
-
-struct dvmh_loop {
-    const char *file;
-    int line;
-    int rank;
-    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK], step[DVMH_MAX_RANK];
-    void *target;
-    dvmh_rule rules[DVMH_MAX_RANK];
-    loop_data *data;
-    int data_count;
-    const void **scalars;
-    int scalar_count;
-    loop_reduction *reds;
-    int red_count;
-    loop_shadow *shadows;
-    int shadow_count;
-    bool across;                    /* across on distributed arrays (pipelined between processes) */
-    bool ordered;                   /* any across: its pieces run in iteration order */
-    loop_across *acrosses;
-    int across_count;
-    dvmh_idx stage;
-    int *remotes;                   /* data indexes read through remote_access */
-    dvmh_rule (*remote_rules)[DVMH_MAX_RANK];
-    int remote_count;
-    comm_remote_view *remote_views; /* per remote: own part and fetched box */
-    dvmh_handler host_handler, cuda_handler;
-    loop_result *results;
-    int result_count;
-};
-
-struct dvmh_piece_private {
-    dvmh_loop *loop;
-    int device;
-};
-
-/* One device's share of the loop's local part. */
-typedef struct loop_piece {
-    int device;
-    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
-} loop_piece;
 
 /* The exact last iteration value, or first - step when there is none. */
 static dvmh_idx last_iteration(dvmh_idx first, dvmh_idx bound, dvmh_idx step)
@@ -373,10 +285,7 @@ static bool local_part(dvmh_loop *l)
     return true;
 }
 
-static void fold_reductions(dvmh_loop *l);
 static const comm_remote_view *buffer_view(const dvmh_loop *l, int k);
-static void piece_results(dvmh_loop *l, int dev);
-static void result_later(void *arg, int k, const void *var, const void *loc);
 
 /* ---- which elements the iterations touch ---- */
 
@@ -696,7 +605,7 @@ static void finish_piece(dvmh_loop *l, const loop_piece *lp, double started, lon
     device *dev = device_get(lp->device);
     dev->ops->sync(dev);
     stats_device_work(lp->device, dvmh_wtime() - started, iterations);
-    piece_results(l, lp->device);
+    red_piece_results(l, lp->device);
 }
 
 /* Runs the piece's handler; wait: until the device is done (else the
@@ -755,23 +664,11 @@ static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *
     p.data = data_ptrs;
     p.ext = ext;
     p.scalar = (void **)l->scalars;
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        r->slot_count = p.threads;
-        r->slots = dvmh_xmalloc((r->var_bytes + r->loc_bytes) * (size_t)p.threads);
-        for (int t = 0; t < p.threads; t++) {
-            unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
-            reduce_identity(r->op, r->type, slot, r->count);
-            if (r->loc_bytes)
-                memcpy(slot + r->var_bytes, r->loc, r->loc_bytes);
-        }
-        if (dev->kind != DEVICE_HOST)
-            actual_count(MOVE_REDUCTION, MOVE_TO_HOST, r->var_bytes + r->loc_bytes);
-    }
+    red_piece_slots(l, p.threads, dev->kind != DEVICE_HOST);
     /* the device memory of the data, a remote_access buffer's copy only read */
     const void *memory[l->data_count + 1];
     bool writes[l->data_count + 1];
-    device_piece dp = {0, memory, writes, result_later, &priv};
+    device_piece dp = {0, memory, writes, red_result_later, &priv};
     for (int k = 0; k < l->data_count; k++) {
         const loop_data *d = &l->data[k];
         const void *base = copies[k] ? copies[k] : d->var ? d->var->rep[lp->device].base : NULL;
@@ -889,7 +786,7 @@ static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
         run_piece(l, &pieces[k]);
         if (compare_fault_injection() && device_get(pieces[k].device)->kind == DEVICE_EMU)
             for_each_written_box(l, &pieces[k], spoil_box);
-        fold_reductions(l);
+        red_fold(l);
         piece_written(l, &pieces[k]);
     }
     unsigned char *saved[l->red_count + 1];
@@ -901,7 +798,7 @@ static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
     memcpy(host.first, l->first, sizeof l->first);
     memcpy(host.last, l->last, sizeof l->last);
     run_piece(l, &host);
-    fold_reductions(l);
+    red_fold(l);
     for (int k = 0; k < n; k++)
         for_each_written_box(l, &pieces[k], compare_box);
     for (int k = 0; k < l->red_count; k++) {
@@ -963,7 +860,7 @@ static void run_local_part(dvmh_loop *l)
             continue;
         actualize_piece(l, &pieces[k]);
         run_piece(l, &pieces[k]);
-        fold_reductions(l);
+        red_fold(l);
         piece_written(l, &pieces[k]);
     }
     for (int k = 0; k < n; k++)
@@ -973,59 +870,9 @@ static void run_local_part(dvmh_loop *l)
                 l->reds[m].slots = slots[k][m];
                 l->reds[m].slot_count = slot_counts[k][m];
             }
-            fold_reductions(l);
+            red_fold(l);
             piece_written(l, &pieces[k]);
         }
-}
-
-/* A device's promise (device_piece): reduction k's result of the piece
- * will be at var (and loc) once the device is synchronised. */
-static void result_later(void *arg, int k, const void *var, const void *loc)
-{
-    struct dvmh_piece_private *priv = arg;
-    dvmh_loop *l = priv->loop;
-    loop_reduction *r = &l->reds[k];
-    l->results = dvmh_xrealloc(l->results, sizeof *l->results * (size_t)(l->result_count + 1));
-    l->results[l->result_count++] = (loop_result){priv->device, k, r->slots, var, loc};
-}
-
-/* The results of dev's pieces, now that it is synchronised, into their
- * slots. */
-static void piece_results(dvmh_loop *l, int dev)
-{
-    int kept = 0;
-    for (int m = 0; m < l->result_count; m++) {
-        loop_result *e = &l->results[m];
-        if (e->device != dev) {
-            l->results[kept++] = *e;
-            continue;
-        }
-        loop_reduction *r = &l->reds[e->red];
-        memcpy(e->slot, e->var, r->var_bytes);
-        if (r->loc_bytes && e->loc)
-            memcpy(e->slot + r->var_bytes, e->loc, r->loc_bytes);
-    }
-    l->result_count = kept;
-}
-
-void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc)
-{
-    loop_reduction *r = &p->internal->loop->reds[k];
-    reduce_identity(r->op, r->type, var, r->count);
-    if (loc && r->loc_bytes)
-        memcpy(loc, r->loc, r->loc_bytes);
-}
-
-void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void *loc)
-{
-    loop_reduction *r = &p->internal->loop->reds[k];
-    if (thread < 0 || thread >= r->slot_count)
-        dvmh_fatal(p->internal->loop->file, p->internal->loop->line,
-                   "reduction result from thread %d of %d", thread, r->slot_count);
-    unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)thread;
-    memcpy(slot, var, r->var_bytes);
-    if (r->loc_bytes && loc)
-        memcpy(slot + r->var_bytes, loc, r->loc_bytes);
 }
 
 /* The remote_access view of datum k when it has a buffer of its own
@@ -1037,64 +884,6 @@ static const comm_remote_view *buffer_view(const dvmh_loop *l, int k)
         if (l->remotes[m] == k && l->remote_views[m].buffer)
             return &l->remote_views[m];
     return NULL;
-}
-
-/* Folds the threads' results of the pieces run so far into each
- * reduction's accumulator (identity at first), in thread order. */
-static void fold_reductions(dvmh_loop *l)
-{
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        if (!r->acc) {
-            r->acc = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
-            reduce_identity(r->op, r->type, r->acc, r->count);
-            if (r->loc_bytes)
-                memcpy(r->acc + r->var_bytes, r->loc, r->loc_bytes);
-        }
-        for (int t = 0; t < r->slot_count; t++) {
-            unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
-            reduce_combine(r->op, r->type, r->acc, slot, r->count, r->acc + r->var_bytes,
-                           slot + r->var_bytes, r->loc_bytes);
-        }
-        free(r->slots);
-        r->slots = NULL;
-        r->slot_count = 0;
-    }
-}
-
-/* Whether this process's results count: of processes owning the same part
- * of the loop's target (replicas), only the first contributes. */
-static bool counts_in_reductions(dvmh_loop *l)
-{
-    if (l->red_count == 0 || comm_process_count() == 1 || !l->target)
-        return true;
-    int trank = object_rank(l->target);
-    dvmh_idx key[2 * DVMH_MAX_RANK];
-    for (int k = 0; k < trank; k++)
-        object_owned(l->target, k, &key[2 * k], &key[2 * k + 1]);
-    return comm_first_with_key(key, 2 * trank);
-}
-
-/* The variable becomes: its value before the loop, combined with every
- * thread's result in thread order, then with every process's in rank order. */
-static void finish_reductions(dvmh_loop *l)
-{
-    fold_reductions(l);
-    bool counts = counts_in_reductions(l);
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        unsigned char *acc = r->acc, *acc_loc = r->acc + r->var_bytes;
-        if (!counts)
-            reduce_identity(r->op, r->type, acc, r->count);
-        /* Without 'on' every process ran every iteration on its replicated
-         * data: its own result is the loop's. */
-        if (comm_process_count() > 1 && l->target)
-            comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
-                           r->loc_bytes);
-        reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
-        free(r->acc);
-        r->acc = NULL;
-    }
 }
 
 /* The edges a shadow renewal of a sends from its own part (border) and
@@ -1346,7 +1135,7 @@ static void run_across(dvmh_loop *l)
                 host.first[stage_dim] = f;
                 host.last[stage_dim] = la;
                 run_piece(l, &host);
-                fold_reductions(l);
+                red_fold(l);
             }
         }
         for (int x = 0; x < l->across_count; x++)
@@ -1386,7 +1175,7 @@ void dvmh_loop_run(dvmh_loop *l)
         if (has_part)
             run_local_part(l);
     }
-    finish_reductions(l);
+    red_finish(l);
     finish_remotes(l);
     stats_loop_end();
     c->site_file = outer_file;

@@ -1,0 +1,124 @@
+/* loop.h: the parallel loop module's own view of a loop (its data, pieces
+ * and reductions), shared by its stages: loop.c (building and running),
+ * loop_piece.c, loop_reduce.c, loop_comm.c and the comparative run of
+ * compare.c. */
+#ifndef DVMH_LOOP_H
+#define DVMH_LOOP_H
+
+#include "actual.h"
+#include "comm.h"
+#include "dvmh.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct loop_data {
+    dvmh_array *array;              /* NULL: ordinary data */
+    const void *addr;
+    int rank;
+    dvmh_idx ext[DVMH_MAX_RANK];    /* ordinary data: ext[0] resolved */
+    size_t elem_size;
+    unsigned access;
+    var *var;                       /* NULL: memory the runtime does not know */
+    const char *name;               /* the program's name (messages) */
+    int type;                       /* element type (comparative debugging) */
+    /* which elements an iteration touches: map[d] gives dimension d in terms
+     * of a loop dimension (ANY: the whole dimension); reads reach reach_lo/hi
+     * further (given by the compiler, else the shadow widths) */
+    bool tied;
+    dvmh_rule map[DVMH_MAX_RANK];
+    int reach_dim[DVMH_MAX_RANK];   /* -1: unknown */
+    dvmh_idx reach_lo[DVMH_MAX_RANK], reach_hi[DVMH_MAX_RANK];
+} loop_data;
+
+typedef struct loop_reduction {
+    int op, type, count;
+    void *var, *loc;
+    size_t var_bytes, loc_bytes;
+    unsigned char *slots;           /* per thread: var then loc */
+    int slot_count;
+    unsigned char *acc;             /* pieces folded so far: var then loc */
+} loop_reduction;
+
+typedef struct loop_across {
+    int data;
+    dvmh_idx flow[DVMH_MAX_RANK], anti[DVMH_MAX_RANK];
+} loop_across;
+
+typedef struct loop_shadow {
+    int data;
+    bool all;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    int corner;
+} loop_shadow;
+
+/* A GPU piece's reduction result on its way to a slot: copied
+ * asynchronously to page-locked memory, put in the slot once the device
+ * is synchronised (red_piece_results). */
+typedef struct loop_result {
+    int device, red;
+    unsigned char *slot;
+    const void *var, *loc;
+} loop_result;
+
+struct dvmh_loop {
+    const char *file;
+    int line;
+    int rank;
+    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK], step[DVMH_MAX_RANK];
+    void *target;
+    dvmh_rule rules[DVMH_MAX_RANK];
+    loop_data *data;
+    int data_count;
+    const void **scalars;
+    int scalar_count;
+    loop_reduction *reds;
+    int red_count;
+    loop_shadow *shadows;
+    int shadow_count;
+    bool across;                    /* across on distributed arrays (pipelined between processes) */
+    bool ordered;                   /* any across: its pieces run in iteration order */
+    loop_across *acrosses;
+    int across_count;
+    dvmh_idx stage;
+    int *remotes;                   /* data indexes read through remote_access */
+    dvmh_rule (*remote_rules)[DVMH_MAX_RANK];
+    int remote_count;
+    comm_remote_view *remote_views; /* per remote: own part and fetched box */
+    dvmh_handler host_handler, cuda_handler;
+    loop_result *results;
+    int result_count;
+};
+
+struct dvmh_piece_private {
+    dvmh_loop *loop;
+    int device;
+};
+
+/* One device's share of the loop's local part. */
+typedef struct loop_piece {
+    int device;
+    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
+} loop_piece;
+
+/* loop_reduce.c */
+/* A piece's threads each get a slot per reduction holding its identity
+ * (and the loc before the loop); an accelerator's results travel to the
+ * host (counted). */
+void red_piece_slots(dvmh_loop *l, int threads, bool accelerator);
+/* A device_piece's callback (arg: the piece's dvmh_piece_private):
+ * reduction k's result of the piece will be at var (and loc) once the
+ * device is synchronised. */
+void red_result_later(void *arg, int k, const void *var, const void *loc);
+/* The results of dev's pieces, now that it is synchronised, into their
+ * slots. */
+void red_piece_results(dvmh_loop *l, int dev);
+/* Folds the threads' results of the pieces run so far into each
+ * reduction's accumulator (identity at first), in thread order. */
+void red_fold(dvmh_loop *l);
+/* The variable becomes: its value before the loop, combined with every
+ * thread's result in thread order, then with every process's in rank
+ * order. */
+void red_finish(dvmh_loop *l);
+
+#endif
