@@ -101,6 +101,38 @@ typedef struct loop_piece {
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
 } loop_piece;
 
+/* loop_piece.c */
+/* Which elements of each datum an iteration touches (loop_data.map): the
+ * 'tie' rules, else composed through the 'on' target. */
+void piece_compute_maps(dvmh_loop *l);
+/* Owner computes: keeps the iterations whose 'on' element is local. */
+bool piece_local_part(dvmh_loop *l);
+/* The boxes of d's variable that iterations [first, last] touch: written
+ * elements (widen false) or read ones (widen: plus the reach or shadow). */
+void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx *last,
+                      bool widen, box_set *out);
+/* Iterations first..last (in the loop's order) as inclusive ranges, lower
+ * first. */
+void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
+                           dvmh_idx *lo, dvmh_idx *hi);
+/* The pieces of the local part (l->first..last), in iteration order. */
+int piece_make(dvmh_loop *l, loop_piece *pieces);
+/* Makes what the piece touches actual on its device; 'out' and 'local'
+ * region data are claimed there instead of copied in. */
+void piece_actualize(dvmh_loop *l, const loop_piece *p);
+/* Calls fn for each box of each datum the piece wrote (data read through
+ * remote_access views excluded: finish_remotes handles them), until fn
+ * returns false. */
+typedef bool (*piece_box_fn)(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b);
+void piece_for_each_written_box(dvmh_loop *l, const loop_piece *p, piece_box_fn fn);
+/* What the piece wrote is actual on its device only. */
+void piece_written(dvmh_loop *l, const loop_piece *p);
+/* Runs the piece's handler on its device and waits for it. */
+void piece_run(dvmh_loop *l, const loop_piece *p);
+/* Runs the pieces; the GPUs' pieces overlap the others' where they are
+ * independent. */
+void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n);
+
 /* loop_reduce.c */
 /* A piece's threads each get a slot per reduction holding its identity
  * (and the loc before the loop); an accelerator's results travel to the
