@@ -121,7 +121,7 @@ int piece_make(dvmh_loop *l, loop_piece *pieces);
  * region data are claimed there instead of copied in. */
 void piece_actualize(dvmh_loop *l, const loop_piece *p);
 /* Calls fn for each box of each datum the piece wrote (data read through
- * remote_access views excluded: finish_remotes handles them), until fn
+ * remote_access views excluded: lcomm_finish_remotes handles them), until fn
  * returns false. */
 typedef bool (*piece_box_fn)(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b);
 void piece_for_each_written_box(dvmh_loop *l, const loop_piece *p, piece_box_fn fn);
@@ -132,6 +132,21 @@ void piece_run(dvmh_loop *l, const loop_piece *p);
 /* Runs the pieces; the GPUs' pieces overlap the others' where they are
  * independent. */
 void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n);
+
+/* loop_comm.c */
+/* The loop's shadow_renew clauses on several processes: the edges leave
+ * from the host copies of the owners and arrive in the host copies. */
+void lcomm_renew_shadows(dvmh_loop *l);
+/* remote_access: every process fetches the box its part of the loop reads
+ * (collective, so processes without iterations take part too); the handler
+ * sees the array through a view holding its own part and that box. */
+void lcomm_fetch_remotes(dvmh_loop *l, bool has_part);
+/* Writes through a view reach the array's own part. */
+void lcomm_finish_remotes(dvmh_loop *l);
+/* across on several processes: a pipeline in stages along one loop
+ * dimension (comm_across_*); each stage's piece runs once its
+ * predecessors' edge of that stage has arrived. */
+void lcomm_run_across(dvmh_loop *l);
 
 /* loop_reduce.c */
 /* A piece's threads each get a slot per reduction holding its identity
