@@ -1,20 +1,17 @@
-/* loop.c: parallel loops: the process's part of the iteration space from
- * the 'on' mapping, the pieces given to devices, handler calls and the
- * reductions of their results. */
+/* loop.c: parallel loops: built from their clauses, then run through their
+ * stages: exchanges between processes (loop_comm.c), the local part in
+ * pieces on the devices (loop_piece.c, or compare.c's comparative run),
+ * and the reductions (loop_reduce.c). */
 #include "loop.h"
-#include "context.h"
-#include "distrib.h"
-#include "array.h"
-#include "data.h"
-#include "region.h"
-#include "reduce.h"
-#include "actual.h"
 #include "alloc.h"
+#include "array.h"
 #include "comm.h"
 #include "compare.h"
+#include "context.h"
+#include "data.h"
+#include "device.h"
+#include "reduce.h"
 #include "stats.h"
-
-#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -227,129 +224,6 @@ void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn)
         l->cuda_handler = fn;
 }
 
-/* ---- comparative debugging ---- */
-
-typedef struct index_namer {
-    const loop_data *d;
-    const box *b;                   /* array: global indices; data: bytes */
-} index_namer;
-
-static void name_index(long long k, char *buf, size_t n, const void *arg)
-{
-    const index_namer *in = arg;
-    const loop_data *d = in->d;
-    dvmh_idx idx[DVMH_MAX_RANK];
-    if (d->array) {
-        for (int x = d->rank - 1; x >= 0; x--) {
-            dvmh_idx extent = in->b->hi[x] - in->b->lo[x] + 1;
-            idx[x] = in->b->lo[x] + k % extent;
-            k /= extent;
-        }
-    } else {
-        /* byte address -> element of the program's view */
-        long long e = (in->b->lo[0] - (dvmh_idx)(uintptr_t)d->addr) / (dvmh_idx)d->elem_size + k;
-        for (int x = d->rank - 1; x >= 0; x--) {
-            idx[x] = x > 0 ? e % d->ext[x] : e;
-            e = x > 0 ? e / d->ext[x] : e;
-        }
-    }
-    size_t used = 0;
-    for (int x = 0; x < d->rank && used < n; x++)
-        used += (size_t)snprintf(buf + used, n - used, "[%lld]", (long long)idx[x]);
-}
-
-/* Compares a box an accelerator piece wrote with the host's results (host
- * memory), element by element. */
-static bool compare_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
-{
-    size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
-    char *accel = dvmh_xmalloc(bytes), *host = dvmh_xmalloc(bytes);
-    var_fetch_box(d->var, p->device, b, accel);
-    var_fetch_box(d->var, 0, b, host);
-    compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
-                         device_get(p->device)->name};
-    index_namer in = {d, b};
-    /* ordinary data is tracked in bytes: compare whole elements */
-    compare_values(&site, d->type, d->elem_size, accel, host, (long long)(bytes / d->elem_size),
-                   name_index, &in);
-    free(accel);
-    free(host);
-    return true;
-}
-
-/* DVMH_EMU_FAULT: an emulated accelerator spoils the first element it
- * wrote (its most significant byte, little-endian: a large change), so
- * tests can see comparative debugging catch a wrong device. */
-static bool spoil_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
-{
-    (void)l;
-    char *first = var_address(d->var, p->device, b->lo);
-    first[d->elem_size - 1] ^= 0x40;
-    return false;
-}
-
-/* Comparative debugging of a loop in a region: the accelerators run their
- * pieces from the inputs the host holds too, then the host runs the whole
- * local part from those inputs; their results are compared and the host's
- * are kept. */
-static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
-{
-    /* the host's copy holds the inputs: only accelerators take pieces */
-    int kept = 0;
-    for (int k = 0; k < n; k++)
-        if (pieces[k].device != 0)
-            pieces[kept++] = pieces[k];
-    if (kept < n) /* the host's share goes to the first accelerator */
-        memcpy(pieces[0].first, l->first, sizeof l->first);
-    n = kept;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    piece_iteration_range(l, l->first, l->last, lo, hi);
-    box_set boxes;
-    /* the inputs, on the host */
-    for (int k = 0; k < l->data_count; k++) {
-        loop_data *d = &l->data[k];
-        if (!d->var)
-            continue;
-        box_set_init(&boxes, d->var->rank);
-        for (int pass = 0; pass < 2; pass++) {
-            piece_data_boxes(d, lo, hi, pass == 1, &boxes);
-            for (int m = 0; m < boxes.count; m++)
-                var_actualize(d->var, 0, &boxes.boxes[m], MOVE_REGION);
-        }
-        box_set_free(&boxes);
-    }
-    for (int k = 0; k < n; k++) {
-        piece_actualize(l, &pieces[k]);
-        piece_run(l, &pieces[k]);
-        if (compare_fault_injection() && device_get(pieces[k].device)->kind == DEVICE_EMU)
-            piece_for_each_written_box(l, &pieces[k], spoil_box);
-        red_fold(l);
-        piece_written(l, &pieces[k]);
-    }
-    unsigned char *saved[l->red_count + 1];
-    for (int k = 0; k < l->red_count; k++) {
-        saved[k] = l->reds[k].acc;
-        l->reds[k].acc = NULL;
-    }
-    loop_piece host = {.device = 0};
-    memcpy(host.first, l->first, sizeof l->first);
-    memcpy(host.last, l->last, sizeof l->last);
-    piece_run(l, &host);
-    red_fold(l);
-    for (int k = 0; k < n; k++)
-        piece_for_each_written_box(l, &pieces[k], compare_box);
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        char what[32];
-        snprintf(what, sizeof what, "reduction %d", k + 1);
-        compare_site site = {l->file, l->line, what, "accelerators"};
-        compare_values(&site, r->type, reduce_type_size(r->type), saved[k], r->acc, r->count,
-                       NULL, NULL);
-        free(saved[k]);
-    }
-    piece_written(l, &host);
-}
-
 /* The local part on the devices of the region: each piece gets its data
  * actualized, runs, and owns what it wrote; with comparative debugging,
  * the accelerators' results are checked against the host's. */
@@ -361,7 +235,7 @@ static void run_local_part(dvmh_loop *l)
     for (int k = 0; k < n; k++)
         accelerators |= pieces[k].device != 0;
     if (accelerators && compare_enabled())
-        run_compared(l, pieces, n);
+        compare_run(l, pieces, n);
     else
         piece_run_all(l, pieces, n);
 }

@@ -6,6 +6,7 @@
 #define DVMH_LOOP_H
 
 #include "actual.h"
+#include "boxes.h"
 #include "comm.h"
 #include "dvmh.h"
 

@@ -7,8 +7,8 @@
 #include "array.h"
 #include "boxes.h"
 #include "comm.h"
-#include "context.h"
 #include "device.h"
+#include "distrib.h"
 
 #include <stdint.h>
 #include <stdlib.h>

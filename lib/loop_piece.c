@@ -3,12 +3,13 @@
  * of the region, and each piece's run: data actualized, handler, results. */
 #include "loop.h"
 #include "actual.h"
-#include "alloc.h"
 #include "array.h"
 #include "boxes.h"
+#include "comm.h"
 #include "context.h"
 #include "data.h"
 #include "device.h"
+#include "distrib.h"
 #include "region.h"
 #include "stats.h"
 
