@@ -5,6 +5,8 @@
  * hold. Every copy is counted (statistics, tests of data motion). */
 #include "actual.h"
 #include "alloc.h"
+#include "boxes.h"
+#include "device.h"
 #include "stats.h"
 
 #include <stdio.h>

@@ -2,10 +2,11 @@
  * ownership of this process, allocation of the local part with its shadow
  * edges, host element access. */
 #include "array.h"
-#include "distrib.h"
 #include "actual.h"
 #include "alloc.h"
+#include "boxes.h"
 #include "comm.h"
+#include "distrib.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* comm_single.c: the communication layer of a program of one process. */
-#include "comm.h"
 #include "alloc.h"
 #include "array.h"
+#include "comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>

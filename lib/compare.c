@@ -7,11 +7,11 @@
 #include "actual.h"
 #include "alloc.h"
 #include "boxes.h"
+#include "comm.h"
 #include "device.h"
+#include "env.h"
 #include "loop.h"
 #include "reduce.h"
-#include "comm.h"
-#include "env.h"
 
 #include <errno.h>
 #include <math.h>

@@ -6,6 +6,7 @@
 #include "data.h"
 #include "actual.h"
 #include "alloc.h"
+#include "boxes.h"
 #include "context.h"
 
 #include <stdint.h>

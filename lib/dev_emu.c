@@ -1,8 +1,9 @@
 /* dev_emu.c: the emulated accelerator plugin ('emu'): memory of its own,
  * allocated separately and poisoned, on which host handlers run; what the
  * runtime forgets to copy to or from an accelerator shows on it. */
-#include "dev_host.h"
 #include "alloc.h"
+#include "dev_host.h"
+#include "device.h"
 
 #include <stdio.h>
 #include <stdlib.h>

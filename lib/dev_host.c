@@ -2,6 +2,8 @@
  * handlers called directly on the calling thread. */
 #include "dev_host.h"
 #include "alloc.h"
+#include "boxes.h"
+#include "device.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,6 +3,7 @@
 #ifndef DVMH_DEV_HOST_H
 #define DVMH_DEV_HOST_H
 
+#include "boxes.h"
 #include "device.h"
 
 void dev_host_release(device *d, void *p);

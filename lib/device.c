@@ -3,6 +3,7 @@
  * and copies between any two devices. */
 #include "device.h"
 #include "alloc.h"
+#include "boxes.h"
 #include "env.h"
 
 #include <stdlib.h>

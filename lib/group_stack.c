@@ -1,8 +1,8 @@
 /* group_stack.c: the stack of processor systems (comm.h): the whole
  * program at the bottom, a subtask's group on top while its body runs. The
  * same for every communication layer; what a group is belongs to each. */
-#include "comm.h"
 #include "alloc.h"
+#include "comm.h"
 
 #include <stdlib.h>
 

@@ -3,12 +3,12 @@
  * so that a C-DVMH program reads and prints what its sequential version does.
  * Output needs no communication (its result is computed alike everywhere);
  * input and file-state queries broadcast the I/O process's results. */
-#include "dvmh.h"
+#include "io.h"
 #include "alloc.h"
+#include "array.h"
 #include "boxes.h"
 #include "comm.h"
-#include "array.h"
-#include "io.h"
+#include "dvmh.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -1,7 +1,6 @@
 /* loop_piece.c: a parallel loop's local part (owner computes), which
  * elements its iterations touch, its division into pieces for the devices
  * of the region, and each piece's run: data actualized, handler, results. */
-#include "loop.h"
 #include "actual.h"
 #include "array.h"
 #include "boxes.h"
@@ -10,6 +9,7 @@
 #include "data.h"
 #include "device.h"
 #include "distrib.h"
+#include "loop.h"
 #include "region.h"
 #include "stats.h"
 

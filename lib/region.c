@@ -3,12 +3,14 @@
  * Data moves lazily: each loop actualizes what its pieces touch (loop.c);
  * a region records which values need not be copied in ('out', 'local'). */
 #include "region.h"
-#include "context.h"
-#include "array.h"
-#include "data.h"
 #include "actual.h"
 #include "alloc.h"
+#include "array.h"
+#include "boxes.h"
 #include "comm.h"
+#include "context.h"
+#include "data.h"
+#include "device.h"
 #include "stats.h"
 
 #include <stdio.h>

@@ -4,6 +4,7 @@
 #include "actual.h"
 #include "alloc.h"
 #include "comm.h"
+#include "device.h"
 
 #include <stdio.h>
 #include <stdlib.h>

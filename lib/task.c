@@ -3,12 +3,12 @@
  * regions, and the loops that run every subtask on its group while keeping
  * the sequential program's output and data after the loop. */
 #include "task.h"
-#include "reduce.h"
-#include "env.h"
-#include "io.h"
 #include "alloc.h"
 #include "comm.h"
 #include "dvmh_map.h"
+#include "env.h"
+#include "io.h"
+#include "reduce.h"
 
 #include <stdint.h>
 #include <stdlib.h>

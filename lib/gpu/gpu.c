@@ -3,7 +3,10 @@
  * page-locked staging buffers), running launchers, synchronisation. */
 #include "gpu.h"
 #include "../alloc.h"
+#include "../boxes.h"
+#include "../device.h"
 #include "../env.h"
+#include "cuda_api.h"
 
 #include <stdio.h>
 #include <stdlib.h>

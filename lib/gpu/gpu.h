@@ -4,8 +4,8 @@
 #ifndef DVMH_GPU_GPU_H
 #define DVMH_GPU_GPU_H
 
+#include "../device.h"
 #include "cuda_api.h"
-#include "device.h"
 
 #include <pthread.h>
 

@@ -7,8 +7,9 @@
  * dependencies point one way (from lower indices for a positive flow width,
  * from higher for a negative one), so no process waits on itself. */
 #include "../alloc.h"
-#include "../comm.h"
 #include "../array.h"
+#include "../comm.h"
+#include "mpi_comm.h"
 #include "owners.h"
 
 #include <stdlib.h>

@@ -3,8 +3,9 @@
  * process learns every process's owned box and needed boxes, so senders and
  * receivers derive the same list of messages without asking each other. */
 #include "../alloc.h"
-#include "owners.h"
 #include "../array.h"
+#include "mpi_comm.h"
+#include "owners.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * the top of the stack of processor systems (group_stack.c) is what every
  * other call of the communication layer works in (mpi_world). */
 #include "../alloc.h"
-#include "../comm.h"
 #include "../array.h"
+#include "../comm.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>

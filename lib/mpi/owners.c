@@ -1,9 +1,10 @@
 /* owners.c: the owned boxes of a distributed array on every process and
  * the sender-choice rules shared by shadow renewal, remote fetches and the
  * across pipeline. */
-#include "../alloc.h"
 #include "owners.h"
+#include "../alloc.h"
 #include "../array.h"
+#include "mpi_comm.h"
 
 #include <stdlib.h>
 #include <string.h>

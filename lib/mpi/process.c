@@ -1,8 +1,8 @@
 /* process.c: the MPI processes of a program: starting and stopping MPI,
  * the process grid requested by DVMH_PROC_GRID, and stopping everyone on a
  * fatal error. */
-#include "mpi_comm.h"
 #include "grid.h"
+#include "mpi_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>

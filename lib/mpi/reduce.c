@@ -18,7 +18,7 @@ static struct {
     size_t value_size, loc_size;
 } reduce_now;
 
-static size_t reduce_type_size(int type)
+static size_t type_bytes(int type)
 {
     switch (type) {
     case DVMH_T_CHAR: case DVMH_T_SCHAR: case DVMH_T_UCHAR: return 1;
@@ -117,7 +117,7 @@ bool mpi_reduce_supported(int op, int type)
 {
     bool replaced;
     long double x = 0, y = 0;
-    return reduce_type_size(type) > 0 && reduce_one(op, type, &x, &y, &replaced);
+    return type_bytes(type) > 0 && reduce_one(op, type, &x, &y, &replaced);
 }
 
 void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
@@ -133,7 +133,7 @@ void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
     reduce_now.op = op;
     reduce_now.type = type;
     reduce_now.count = count;
-    reduce_now.value_size = reduce_type_size(type);
+    reduce_now.value_size = type_bytes(type);
     reduce_now.loc_size = loc_size;
     size_t record = reduce_now.value_size * (size_t)count + loc_size;
     char *buf = dvmh_xmalloc(record);

@@ -3,8 +3,8 @@
  * reads, in one index space, so that one data pointer serves both the
  * local and the remote references of the handler. */
 #include "../alloc.h"
-#include "../comm.h"
 #include "../array.h"
+#include "../comm.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>

@@ -2,8 +2,8 @@
  * distributed arrays between processes (comm.h), as fetches of the boxes
  * each process needs from their owners: only the edge boxes move. */
 #include "../alloc.h"
-#include "../comm.h"
 #include "../array.h"
+#include "../comm.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
