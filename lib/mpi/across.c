@@ -165,7 +165,7 @@ void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 
 size_t comm_across_finish(comm_across *x)
 {
-    MPI_Waitall(x->pending, x->requests, MPI_STATUSES_IGNORE);
+    mpi_wait_all(x->pending, x->requests);
     for (int k = 0; k < x->pending; k++)
         MPI_Type_free(&x->types[k]);
     size_t bytes = x->bytes_sent;

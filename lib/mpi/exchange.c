@@ -52,6 +52,14 @@ void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *r
               t->peer, tag, comm, request);
 }
 
+void mpi_wait_all(int count, MPI_Request *requests)
+{
+    /* MPI_Waitall(count, requests, MPI_STATUSES_IGNORE), one request at a
+     * time: gcc takes that constant for a status array of no elements */
+    for (int k = 0; k < count; k++)
+        MPI_Wait(&requests[k], MPI_STATUS_IGNORE);
+}
+
 size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_count,
                     const mpi_transfer *recvs, int recv_count)
 {
@@ -80,7 +88,7 @@ size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_
         bytes_sent += bytes;
         posted++;
     }
-    MPI_Waitall(posted, requests, MPI_STATUSES_IGNORE);
+    mpi_wait_all(posted, requests);
     for (int k = 0; k < posted; k++)
         MPI_Type_free(&types[k]);
     free(requests);

@@ -61,6 +61,8 @@ typedef struct mpi_transfer {
 } mpi_transfer;
 
 size_t mpi_box_bytes(const mpi_box_memory *m);
+/* Waits until every request is complete. */
+void mpi_wait_all(int count, MPI_Request *requests);
 /* Starts sending one box; the caller waits for request, then frees type. */
 void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *request,
                    MPI_Datatype *type);

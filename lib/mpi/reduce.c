@@ -66,6 +66,31 @@ static size_t type_bytes(int type)
         *(T *)inout = y;                                                     \
     } while (0)
 
+/* _Bool: a sum is an or and a product an and (what storing the arithmetic
+ * result back into a _Bool makes of them); the rest as for integers. */
+static bool reduce_bool(int op, const _Bool *in, _Bool *inout, bool *replaced)
+{
+    bool x = *in, y = *inout;
+    switch (op) {
+    case DVMH_RED_SUM: case DVMH_RED_OR: *inout = x || y; return true;
+    case DVMH_RED_PRODUCT: case DVMH_RED_AND: *inout = x && y; return true;
+    case DVMH_RED_XOR: *inout = x != y; return true;
+    case DVMH_RED_MAX: case DVMH_RED_MAXLOC:
+        if (x > y || (x == y && op == DVMH_RED_MAXLOC)) {
+            *inout = x;
+            *replaced = true;
+        }
+        return true;
+    case DVMH_RED_MIN: case DVMH_RED_MINLOC:
+        if (x < y || (x == y && op == DVMH_RED_MINLOC)) {
+            *inout = x;
+            *replaced = true;
+        }
+        return true;
+    default: return false;
+    }
+}
+
 /* inout = in (op) inout, where in comes from the lower ranks. Returns false
  * for an operation the type does not have. */
 static bool reduce_one(int op, int type, const void *in, void *inout, bool *replaced)
@@ -82,7 +107,7 @@ static bool reduce_one(int op, int type, const void *in, void *inout, bool *repl
     case DVMH_T_ULONG: REDUCE_INT(unsigned long); break;
     case DVMH_T_LLONG: REDUCE_INT(long long); break;
     case DVMH_T_ULLONG: REDUCE_INT(unsigned long long); break;
-    case DVMH_T_BOOL: REDUCE_INT(_Bool); break;
+    case DVMH_T_BOOL: return reduce_bool(op, in, inout, replaced);
     case DVMH_T_FLOAT: REDUCE_ARITH(float); break;
     case DVMH_T_DOUBLE: REDUCE_ARITH(double); break;
     case DVMH_T_LDOUBLE: REDUCE_ARITH(long double); break;
