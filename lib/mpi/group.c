@@ -1,6 +1,7 @@
 /* group.c: processor groups of subtasks: one MPI communicator per group;
  * the top of the stack of processor systems (group_stack.c) is what every
- * other call of the communication layer works in (mpi_world). */
+ * other call of the communication layer works in (mpi_world, the process
+ * count and rank), else the whole program (process.c). */
 #include "../alloc.h"
 #include "../array.h"
 #include "../comm.h"
@@ -54,15 +55,30 @@ void comm_group_free(comm_group *g)
     free(g);
 }
 
-bool mpi_group_top(MPI_Comm *comm, int *size, int *rank)
+/* The running subtask's group, or NULL outside subtasks (and for groups
+ * made while MPI was not running). */
+static const comm_group *group_top(void)
 {
-    comm_group *g = comm_group_current();
-    if (!g || g->comm == MPI_COMM_NULL)
-        return false;
-    *comm = g->comm;
-    *size = g->size;
-    *rank = g->rank;
-    return true;
+    const comm_group *g = comm_group_current();
+    return g && g->comm != MPI_COMM_NULL ? g : NULL;
+}
+
+MPI_Comm mpi_world(void)
+{
+    const comm_group *g = group_top();
+    return g ? g->comm : mpi_program_world();
+}
+
+int mpi_process_count(void)
+{
+    const comm_group *g = group_top();
+    return g ? g->size : mpi_program_size();
+}
+
+int mpi_process_rank(void)
+{
+    const comm_group *g = group_top();
+    return g ? g->rank : mpi_program_rank();
 }
 
 int comm_nodes(int *node)
