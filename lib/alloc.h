@@ -1,6 +1,4 @@
-/* alloc.h: the runtime's one allocation path: memory, or a stop that names
- * the allocation's site in the runtime (and, through dvmh_fatal, the
- * directive being run). */
+/* alloc.h: the runtime's one allocation path: memory, or a stop naming the site. */
 #ifndef DVMH_ALLOC_H
 #define DVMH_ALLOC_H
 
@@ -8,8 +6,10 @@
 
 #include <stdlib.h>
 
-/* Inline, so that the parts of the runtime that unit tests link alone
- * (lib/mpi) need nothing but dvmh_fatal. Zero bytes still get a block. */
+/* Out of memory stops the program naming the allocation's site in the
+ * runtime and, through dvmh_fatal, the directive being run. Inline, so
+ * that the parts of the runtime that unit tests link alone (lib/mpi) need
+ * nothing but dvmh_fatal. Zero bytes still get a block. */
 #define dvmh_xmalloc(bytes) alloc_malloc((bytes), __FILE__, __LINE__)
 #define dvmh_xcalloc(count, size) alloc_calloc((count), (size), __FILE__, __LINE__)
 #define dvmh_xrealloc(p, bytes) alloc_realloc((p), (bytes), __FILE__, __LINE__)

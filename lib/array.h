@@ -1,6 +1,4 @@
-/* array.h: templates and distributed arrays as the runtime sees them
- * (generated code sees only their heads, dvmh.h): mapping, ownership and
- * the local part. */
+/* array.h: templates and distributed arrays as the runtime sees them. */
 #ifndef DVMH_ARRAY_H
 #define DVMH_ARRAY_H
 

@@ -1,5 +1,4 @@
-/* context.h: the runtime's one context: the directive being run (errors
- * without a position of their own name it) and whether handlers run. */
+/* context.h: the runtime's one context: the directive being run. */
 #ifndef DVMH_CONTEXT_H
 #define DVMH_CONTEXT_H
 

@@ -1,5 +1,4 @@
-/* data.h: ordinary (undistributed) data: the program's heap blocks and the
- * variables tracking the actuality of ordinary data, by host address. */
+/* data.h: ordinary (undistributed) data: heap blocks and their variables. */
 #ifndef DVMH_DATA_H
 #define DVMH_DATA_H
 

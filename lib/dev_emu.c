@@ -1,6 +1,4 @@
-/* dev_emu.c: the emulated accelerator plugin ('emu'): memory of its own,
- * allocated separately and poisoned, on which host handlers run; what the
- * runtime forgets to copy to or from an accelerator shows on it. */
+/* dev_emu.c: the emulated accelerator plugin ('emu'): host handlers on memory of its own. */
 #include "alloc.h"
 #include "dev_host.h"
 #include "device.h"

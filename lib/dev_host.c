@@ -1,5 +1,4 @@
-/* dev_host.c: the host device plugin: the process's own memory, host
- * handlers called directly on the calling thread. */
+/* dev_host.c: the host device plugin: host memory, handlers called directly. */
 #include "dev_host.h"
 #include "alloc.h"
 #include "boxes.h"

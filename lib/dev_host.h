@@ -1,5 +1,4 @@
-/* dev_host.h: the host device plugin's operations, which the emulated
- * accelerators share (dev_emu.c): host memory, handlers called directly. */
+/* dev_host.h: the host plugin's operations, shared by the emulated accelerators. */
 #ifndef DVMH_DEV_HOST_H
 #define DVMH_DEV_HOST_H
 

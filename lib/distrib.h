@@ -1,5 +1,4 @@
-/* distrib.h: distributed index spaces (templates, arrays distributed by
- * themselves) and how each dimension is divided between the processes. */
+/* distrib.h: distributed index spaces and their division between processes. */
 #ifndef DVMH_DISTRIB_H
 #define DVMH_DISTRIB_H
 

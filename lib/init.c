@@ -1,6 +1,4 @@
-/* init.c: start-up and shutdown of the runtime: configuration checked at
- * once, the devices, the global arrays of every translation unit; and the
- * program's view of its processes. */
+/* init.c: start-up and shutdown of the runtime. */
 #include "alloc.h"
 #include "comm.h"
 #include "compare.h"

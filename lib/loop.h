@@ -1,7 +1,4 @@
-/* loop.h: the parallel loop module's own view of a loop (its data, pieces
- * and reductions), shared by its stages: loop.c (building and running),
- * loop_piece.c, loop_reduce.c, loop_comm.c and the comparative run of
- * compare.c. */
+/* loop.h: the parallel loop module's own view of a loop, shared by its stages. */
 #ifndef DVMH_LOOP_H
 #define DVMH_LOOP_H
 
@@ -12,6 +9,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The stages: loop.c builds a loop and runs it through loop_comm.c
+ * (exchanges with other processes), loop_piece.c (the local part in pieces
+ * on the devices, or compare.c's comparative run) and loop_reduce.c. */
 
 typedef struct loop_data {
     dvmh_array *array;              /* NULL: ordinary data */

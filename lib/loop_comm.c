@@ -1,6 +1,5 @@
-/* loop_comm.c: a parallel loop's exchanges with other processes: shadow
- * edges renewed before it, remote_access fetches and their views, and the
- * across pipeline that runs it in stages between processes. */
+/* loop_comm.c: a parallel loop's exchanges with other processes. */
+#include "loop.h"
 #include "actual.h"
 #include "alloc.h"
 #include "array.h"
@@ -8,7 +7,6 @@
 #include "comm.h"
 #include "device.h"
 #include "distrib.h"
-#include "loop.h"
 
 #include <stdint.h>
 #include <stdlib.h>

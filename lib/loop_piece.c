@@ -1,6 +1,5 @@
-/* loop_piece.c: a parallel loop's local part (owner computes), which
- * elements its iterations touch, its division into pieces for the devices
- * of the region, and each piece's run: data actualized, handler, results. */
+/* loop_piece.c: a parallel loop's local part, in pieces on the devices. */
+#include "loop.h"
 #include "actual.h"
 #include "array.h"
 #include "boxes.h"
@@ -9,7 +8,6 @@
 #include "data.h"
 #include "device.h"
 #include "distrib.h"
-#include "loop.h"
 #include "region.h"
 #include "stats.h"
 

@@ -1,11 +1,9 @@
-/* loop_reduce.c: a parallel loop's reductions: slots for each piece's
- * threads, results that devices deliver later, folding the pieces' results
- * and finishing with every process's. */
+/* loop_reduce.c: a parallel loop's reductions. */
+#include "loop.h"
 #include "actual.h"
 #include "alloc.h"
 #include "array.h"
 #include "comm.h"
-#include "loop.h"
 #include "reduce.h"
 
 #include <stdlib.h>

@@ -1,5 +1,4 @@
-/* reduce.h: reduction operations on typed values, for threads, devices and
- * processes alike. */
+/* reduce.h: reduction operations on typed values. */
 #ifndef DVMH_REDUCE_H
 #define DVMH_REDUCE_H
 

@@ -1,9 +1,9 @@
 /* launch.c: what generated CUDA launchers call (dvmh.h, "CUDA handlers"):
  * the embedded device image loaded on each GPU on first use, kernels
  * looked up once and launched on the GPU's stream, temporaries. */
+#include "gpu.h"
 #include "../alloc.h"
 #include "cuda_api.h"
-#include "gpu.h"
 
 #include <stdlib.h>
 #include <string.h>

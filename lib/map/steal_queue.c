@@ -1,5 +1,4 @@
-/* steal_queue.c: Algorithm W's queue of ranges, a ring: the worker takes
- * the front, thieves the back. */
+/* steal_queue.c: Algorithm W's queue of ranges. */
 #include "steal.h"
 
 #include <stdlib.h>
