@@ -4,7 +4,9 @@
  * representatives that grow to the bounding box of what they were asked to
  * hold. Every copy is counted (statistics, tests of data motion). */
 #include "actual.h"
-#include "internal.h"
+#include "alloc.h"
+#include "boxes.h"
+#include "device.h"
 #include "stats.h"
 
 #include <stdio.h>
@@ -19,9 +21,7 @@ static struct {
 var *var_create(const char *name, int rank, size_t elem_size, const box *whole,
                 char *host_base)
 {
-    var *v = calloc(1, sizeof *v);
-    if (!v)
-        dvmh_fatal(NULL, 0, "out of memory");
+    var *v = dvmh_xcalloc(1, sizeof *v);
     snprintf(v->name, sizeof v->name, "%s", name);
     v->rank = rank;
     v->elem_size = elem_size;
@@ -186,11 +186,12 @@ void var_fetch_box(var *v, int dev, const box *b, void *packed)
     device_copy(device_get(0), device_get(dev), &c);
 }
 
-void var_count_processes(var *v, int reason, size_t bytes)
+void var_count_processes(var *v, int reason, size_t bytes, double seconds)
 {
     if (v)
         v->bytes[reason][MOVE_PROCESSES] += bytes;
     state.bytes[reason][MOVE_PROCESSES] += bytes;
+    stats_transfer(reason, MOVE_PROCESSES, bytes, seconds);
 }
 
 void actual_count(int reason, int direction, unsigned long long bytes)

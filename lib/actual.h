@@ -81,8 +81,8 @@ void var_extents(const var *v, int dev, dvmh_idx *ext);
 char *var_address(const var *v, int dev, const dvmh_idx *idx);
 /* Whether everything is actual on the host (fast path for host code). */
 bool var_host_actual(const var *v);
-/* Bytes sent to other processes on behalf of the variable. */
-void var_count_processes(var *v, int reason, size_t bytes);
+/* Bytes sent to other processes on behalf of the variable, in seconds. */
+void var_count_processes(var *v, int reason, size_t bytes, double seconds);
 
 /* Copies box b (inside dev's representative) into a packed buffer (not
  * counted: comparative debugging). */

@@ -1,9 +1,12 @@
 /* array.c: templates and distributed arrays: creation, alignment,
  * ownership of this process, allocation of the local part with its shadow
  * edges, host element access. */
-#include "internal.h"
+#include "array.h"
 #include "actual.h"
+#include "alloc.h"
+#include "boxes.h"
 #include "comm.h"
+#include "distrib.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +27,7 @@ dvmh_template *dvmh_template_create(const char *file, int line, int rank,
 {
     if (rank < 1 || rank > DVMH_MAX_RANK)
         dvmh_fatal(file, line, "template rank %d is out of range", rank);
-    dvmh_template *t = calloc(1, sizeof *t);
-    if (!t)
-        dvmh_fatal(file, line, "out of memory");
+    dvmh_template *t = dvmh_xcalloc(1, sizeof *t);
     t->magic = DVMH_TEMPLATE_MAGIC;
     for (int d = 0; d < rank; d++)
         if (sizes[d] <= 0)
@@ -72,6 +73,12 @@ static const distr_space *base_space(const char *file, int line, void *obj,
     for (int k = 0; k < a->head.rank; k++)
         rules_out[k] = (dvmh_rule){DVMH_RULE_LINEAR, k, 1, 0};
     return &a->own_space;
+}
+
+int object_rank(const void *obj)
+{
+    return array_is_template(obj) ? ((const dvmh_template *)obj)->space.rank
+                                  : ((const dvmh_array_head *)obj)->rank;
 }
 
 const distr_space *object_space_rules(void *obj, dvmh_rule *rules)
@@ -220,9 +227,7 @@ static void array_allocate(dvmh_array *a)
         }
     }
     fill_head(a);
-    h->host_data = calloc(alloc_elements(a), h->elem_size);
-    if (!h->host_data)
-        dvmh_fatal(a->file, a->line, "out of memory allocating the local part of an array");
+    h->host_data = dvmh_xcalloc(alloc_elements(a), h->elem_size);
     if (a->allocated && old_data && comm_process_count() > 1) {
         /* the elements now owned here may have been owned elsewhere */
         old_head.host_data = old_data;
@@ -296,29 +301,38 @@ void array_own_box(const dvmh_array *a, box *out)
     }
 }
 
+/* Every live array, in creation order (the same on every process):
+ * remapping a template or array remaps the arrays aligned with it. */
+static struct {
+    dvmh_array **items;
+    int count, capacity;
+} arrays;
+
 static void register_array(dvmh_array *a)
 {
-    dvmh_context *c = dvmh_ctx();
-    if (c->array_count == c->array_capacity) {
-        int cap = c->array_capacity ? c->array_capacity * 2 : 16;
-        dvmh_array **grown = realloc(c->arrays, sizeof *grown * (size_t)cap);
-        if (!grown)
-            dvmh_fatal(a->file, a->line, "out of memory");
-        c->arrays = grown;
-        c->array_capacity = cap;
+    if (arrays.count == arrays.capacity) {
+        arrays.capacity = arrays.capacity ? arrays.capacity * 2 : 16;
+        arrays.items = dvmh_xrealloc(arrays.items, sizeof *arrays.items * (size_t)arrays.capacity);
     }
-    c->arrays[c->array_count++] = a;
+    arrays.items[arrays.count++] = a;
 }
 
 static void unregister_array(dvmh_array *a)
 {
-    dvmh_context *c = dvmh_ctx();
-    for (int k = 0; k < c->array_count; k++)
-        if (c->arrays[k] == a) {
-            memmove(&c->arrays[k], &c->arrays[k + 1], sizeof *c->arrays * (size_t)(c->array_count - k - 1));
-            c->array_count--;
+    for (int k = 0; k < arrays.count; k++)
+        if (arrays.items[k] == a) {
+            memmove(&arrays.items[k], &arrays.items[k + 1],
+                    sizeof *arrays.items * (size_t)(arrays.count - k - 1));
+            arrays.count--;
             return;
         }
+}
+
+void array_for_each_var(void (*fn)(struct var *v, void *arg), void *arg)
+{
+    for (int k = 0; k < arrays.count; k++)
+        if (arrays.items[k]->var)
+            fn(arrays.items[k]->var, arg);
 }
 
 /* After the space s was given a new distribution: every allocated array
@@ -326,9 +340,8 @@ static void unregister_array(dvmh_array *a)
  * owners (collectively, in creation order). */
 static void remap_arrays_on(const distr_space *s)
 {
-    dvmh_context *c = dvmh_ctx();
-    for (int k = 0; k < c->array_count; k++) {
-        dvmh_array *a = c->arrays[k];
+    for (int k = 0; k < arrays.count; k++) {
+        dvmh_array *a = arrays.items[k];
         const distr_space *base = a->aligned ? a->align_space : &a->own_space;
         if (base != s || !a->allocated)
             continue;
@@ -343,9 +356,7 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
 {
     if (rank < 1 || rank > DVMH_MAX_RANK)
         dvmh_fatal(file, line, "array rank %d is out of range", rank);
-    dvmh_array *a = calloc(1, sizeof *a);
-    if (!a)
-        dvmh_fatal(file, line, "out of memory");
+    dvmh_array *a = dvmh_xcalloc(1, sizeof *a);
     a->head.magic = DVMH_ARRAY_MAGIC;
     a->head.rank = rank;
     a->head.elem_size = elem_size;
@@ -390,8 +401,7 @@ void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
     }
     dvmh_rule target_rules[DVMH_MAX_RANK];
     const distr_space *s = base_space(file, line, target, target_rules);
-    int target_rank = array_is_template(target) ? ((dvmh_template *)target)->space.rank
-                                                : ((dvmh_array *)target)->head.rank;
+    int target_rank = object_rank(target);
     /* compose: base dim k -> target dim (target_rules[k]) -> a's dim (rules[..]) */
     for (int k = 0; k < s->rank; k++) {
         dvmh_rule tr = target_rules[k], out = {DVMH_RULE_ANY, 0, 0, 0};

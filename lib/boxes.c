@@ -1,10 +1,11 @@
-/* boxes.c: box and box-set algebra (see boxes.h). Sets keep their boxes
- * disjoint, so a volume is a plain sum and a difference never counts an
- * element twice. */
+/* boxes.c: box and box-set algebra, and box copies in host memory (see
+ * boxes.h). Sets keep their boxes disjoint, so a volume is a plain sum and
+ * a difference never counts an element twice. */
 #include "boxes.h"
+#include "alloc.h"
 
-#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool box_is_empty(const box *b)
 {
@@ -12,6 +13,16 @@ bool box_is_empty(const box *b)
         if (b->lo[d] > b->hi[d])
             return true;
     return false;
+}
+
+bool box_equal(const box *a, const box *b)
+{
+    if (a->rank != b->rank)
+        return false;
+    for (int d = 0; d < a->rank; d++)
+        if (a->lo[d] != b->lo[d] || a->hi[d] != b->hi[d])
+            return false;
+    return true;
 }
 
 dvmh_idx box_volume(const box *b)
@@ -22,6 +33,16 @@ dvmh_idx box_volume(const box *b)
     for (int d = 0; d < b->rank; d++)
         v *= b->hi[d] - b->lo[d] + 1;
     return v;
+}
+
+bool box_next_row(const box *b, dvmh_idx *idx)
+{
+    for (int d = b->rank - 2; d >= 0; d--) {
+        if (++idx[d] <= b->hi[d])
+            return true;
+        idx[d] = b->lo[d];
+    }
+    return false;
 }
 
 bool box_intersect(const box *a, const box *b, box *out)
@@ -87,12 +108,7 @@ static void push(box_set *s, const box *b)
 {
     if (s->count == s->capacity) {
         int grown = s->capacity ? 2 * s->capacity : 8;
-        box *more = realloc(s->boxes, sizeof *more * (size_t)grown);
-        if (!more) {
-            fprintf(stderr, "dvmh: error: out of memory in box sets\n");
-            abort();
-        }
-        s->boxes = more;
+        s->boxes = dvmh_xrealloc(s->boxes, sizeof *s->boxes * (size_t)grown);
         s->capacity = grown;
     }
     s->boxes[s->count++] = *b;
@@ -170,4 +186,29 @@ void box_set_missing(const box_set *s, const box *b, box_set *out)
     push(out, b);
     for (int k = 0; k < s->count && out->count > 0; k++)
         box_set_subtract_box(out, &s->boxes[k]);
+}
+
+void box_copy_rows(const box_copy *c)
+{
+    int r = c->rank;
+    size_t row = (size_t)c->count[r - 1] * c->elem_size;
+    dvmh_idx idx[DVMH_MAX_RANK] = {0};
+    for (int d = 0; d < r; d++)
+        if (c->count[d] <= 0)
+            return;
+    for (;;) {
+        dvmh_idx so = 0, dof = 0;
+        for (int d = 0; d < r - 1; d++) {
+            so += idx[d] * c->src_stride[d];
+            dof += idx[d] * c->dst_stride[d];
+        }
+        memmove(c->dst + dof * (dvmh_idx)c->elem_size, c->src + so * (dvmh_idx)c->elem_size, row);
+        int d = r - 2;
+        while (d >= 0 && ++idx[d] >= c->count[d]) {
+            idx[d] = 0;
+            d--;
+        }
+        if (d < 0)
+            return;
+    }
 }

@@ -1,12 +1,14 @@
 /* boxes.h: boxes (rectangular index ranges, inclusive bounds) and box sets
  * (unions of disjoint boxes): the algebra that says which parts of an array
- * are actual where and which parts must move. */
+ * are actual where and which parts must move; and copies of a box between
+ * two layouts in memory. */
 #ifndef DVMH_BOXES_H
 #define DVMH_BOXES_H
 
 #include "dvmh.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct box {
     int rank;
@@ -21,7 +23,11 @@ typedef struct box_set {
 } box_set;
 
 bool box_is_empty(const box *b);
+bool box_equal(const box *a, const box *b);
 dvmh_idx box_volume(const box *b);
+/* Advances idx to the first element of the next row of b (row-major; the
+ * last index stays at lo); false after the last row. */
+bool box_next_row(const box *b, dvmh_idx *idx);
 /* out = a intersected with b; false (out empty) when they do not meet. */
 bool box_intersect(const box *a, const box *b, box *out);
 /* Writes up to 2*rank disjoint boxes whose union is a minus b into out;
@@ -44,5 +50,21 @@ void box_set_subtract_set(box_set *s, const box_set *t);
 void box_set_intersect_box(const box_set *s, const box *b, box_set *out);
 /* out = b minus s: the part of b that s does not hold. */
 void box_set_missing(const box_set *s, const box *b, box_set *out);
+
+/* A copy of a box of elements: count[d] elements along dimension d (the
+ * last dimension contiguous in both); dst/src address the box's first
+ * element, strides are in elements. */
+typedef struct box_copy {
+    int rank;
+    size_t elem_size;
+    dvmh_idx count[DVMH_MAX_RANK];
+    char *dst;
+    const char *src;
+    dvmh_idx dst_stride[DVMH_MAX_RANK], src_stride[DVMH_MAX_RANK];
+} box_copy;
+
+/* A box copy within host-addressable memory, row by row (the host and emu
+ * devices, GPU staging buffers, I/O of distributed arrays). */
+void box_copy_rows(const box_copy *c);
 
 #endif

@@ -1,6 +1,7 @@
 /* comm_single.c: the communication layer of a program of one process. */
+#include "alloc.h"
+#include "array.h"
 #include "comm.h"
-#include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,10 +114,7 @@ comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_di
     (void)a;
     (void)flow;
     (void)stage_dim;
-    comm_across *x = calloc(1, sizeof *x);
-    if (!x)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory");
-    return x;
+    return dvmh_xcalloc(1, sizeof(comm_across));
 }
 
 void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
@@ -207,10 +205,7 @@ comm_group *comm_group_create(const int *members, int count, int tag)
     (void)tag;
     if (count < 1 || members[0] != 0)
         return NULL;
-    comm_group *g = calloc(1, sizeof *g);
-    if (!g)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
-    return g;
+    return dvmh_xcalloc(1, sizeof(comm_group));
 }
 
 void comm_group_free(comm_group *g)

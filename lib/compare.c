@@ -1,13 +1,21 @@
-/* compare.c: comparative debugging (DVMH_COMPARE_DEBUG=1): the values an
- * accelerator computed against the host's from the same inputs; integers
- * must be equal, floating point within DVMH_COMPARE_FLOATS_EPS /
- * DVMH_COMPARE_DOUBLES_EPS (absolute and relative). */
+/* compare.c: comparative debugging (DVMH_COMPARE_DEBUG=1): a loop's
+ * accelerator pieces run, then the host runs the whole local part from the
+ * same inputs, and the values are compared; integers must be equal,
+ * floating point within DVMH_COMPARE_FLOATS_EPS / DVMH_COMPARE_DOUBLES_EPS
+ * (absolute and relative). */
 #include "compare.h"
+#include "actual.h"
+#include "alloc.h"
+#include "boxes.h"
 #include "comm.h"
-#include "internal.h"
+#include "device.h"
+#include "env.h"
+#include "loop.h"
+#include "reduce.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,4 +155,123 @@ long compare_values(const compare_site *site, int type, size_t elem_size, const 
         fprintf(stderr, "%s:%d: compare: %s: %ld differences in all\n", site->file, site->line,
                 site->what, found);
     return found;
+}
+
+/* ---- the comparative run of a loop ---- */
+
+typedef struct index_namer {
+    const loop_data *d;
+    const box *b;                   /* array: global indices; data: bytes */
+} index_namer;
+
+static void name_index(long long k, char *buf, size_t n, const void *arg)
+{
+    const index_namer *in = arg;
+    const loop_data *d = in->d;
+    dvmh_idx idx[DVMH_MAX_RANK];
+    if (d->array) {
+        for (int x = d->rank - 1; x >= 0; x--) {
+            dvmh_idx extent = in->b->hi[x] - in->b->lo[x] + 1;
+            idx[x] = in->b->lo[x] + k % extent;
+            k /= extent;
+        }
+    } else {
+        /* byte address -> element of the program's view */
+        long long e = (in->b->lo[0] - (dvmh_idx)(uintptr_t)d->addr) / (dvmh_idx)d->elem_size + k;
+        for (int x = d->rank - 1; x >= 0; x--) {
+            idx[x] = x > 0 ? e % d->ext[x] : e;
+            e = x > 0 ? e / d->ext[x] : e;
+        }
+    }
+    size_t used = 0;
+    for (int x = 0; x < d->rank && used < n; x++)
+        used += (size_t)snprintf(buf + used, n - used, "[%lld]", (long long)idx[x]);
+}
+
+/* Compares a box an accelerator piece wrote with the host's results (host
+ * memory), element by element. */
+static bool compare_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
+{
+    size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
+    char *accel = dvmh_xmalloc(bytes), *host = dvmh_xmalloc(bytes);
+    var_fetch_box(d->var, p->device, b, accel);
+    var_fetch_box(d->var, 0, b, host);
+    compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
+                         device_get(p->device)->name};
+    index_namer in = {d, b};
+    /* ordinary data is tracked in bytes: compare whole elements */
+    compare_values(&site, d->type, d->elem_size, accel, host, (long long)(bytes / d->elem_size),
+                   name_index, &in);
+    free(accel);
+    free(host);
+    return true;
+}
+
+/* DVMH_EMU_FAULT: an emulated accelerator spoils the first element it
+ * wrote (its most significant byte, little-endian: a large change), so
+ * tests can see comparative debugging catch a wrong device. */
+static bool spoil_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
+{
+    (void)l;
+    char *first = var_address(d->var, p->device, b->lo);
+    first[d->elem_size - 1] ^= 0x40;
+    return false;
+}
+
+void compare_run(dvmh_loop *l, loop_piece *pieces, int n)
+{
+    /* the host's copy holds the inputs: only accelerators take pieces */
+    int kept = 0;
+    for (int k = 0; k < n; k++)
+        if (pieces[k].device != 0)
+            pieces[kept++] = pieces[k];
+    if (kept < n) /* the host's share goes to the first accelerator */
+        memcpy(pieces[0].first, l->first, sizeof l->first);
+    n = kept;
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+    piece_iteration_range(l, l->first, l->last, lo, hi);
+    box_set boxes;
+    /* the inputs, on the host */
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (!d->var)
+            continue;
+        box_set_init(&boxes, d->var->rank);
+        for (int pass = 0; pass < 2; pass++) {
+            piece_data_boxes(d, lo, hi, pass == 1, &boxes);
+            for (int m = 0; m < boxes.count; m++)
+                var_actualize(d->var, 0, &boxes.boxes[m], MOVE_REGION);
+        }
+        box_set_free(&boxes);
+    }
+    for (int k = 0; k < n; k++) {
+        piece_actualize(l, &pieces[k]);
+        piece_run(l, &pieces[k]);
+        if (compare_fault_injection() && device_get(pieces[k].device)->kind == DEVICE_EMU)
+            piece_for_each_written_box(l, &pieces[k], spoil_box);
+        red_fold(l);
+        piece_written(l, &pieces[k]);
+    }
+    unsigned char *saved[l->red_count + 1];
+    for (int k = 0; k < l->red_count; k++) {
+        saved[k] = l->reds[k].acc;
+        l->reds[k].acc = NULL;
+    }
+    loop_piece host = {.device = 0};
+    memcpy(host.first, l->first, sizeof l->first);
+    memcpy(host.last, l->last, sizeof l->last);
+    piece_run(l, &host);
+    red_fold(l);
+    for (int k = 0; k < n; k++)
+        piece_for_each_written_box(l, &pieces[k], compare_box);
+    for (int k = 0; k < l->red_count; k++) {
+        loop_reduction *r = &l->reds[k];
+        char what[32];
+        snprintf(what, sizeof what, "reduction %d", k + 1);
+        compare_site site = {l->file, l->line, what, "accelerators"};
+        compare_values(&site, r->type, reduce_type_size(r->type), saved[k], r->acc, r->count,
+                       NULL, NULL);
+        free(saved[k]);
+    }
+    piece_written(l, &host);
 }

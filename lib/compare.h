@@ -27,4 +27,13 @@ long compare_values(const compare_site *site, int type, size_t elem_size, const 
                     void (*index_text)(long long k, char *buf, size_t n, const void *arg),
                     const void *arg);
 
+struct dvmh_loop;
+struct loop_piece;
+/* Comparative debugging of a loop in a region: the accelerators run their
+ * pieces (the n pieces of the local part; the host's share goes to the
+ * first accelerator) from the inputs the host holds too, then the host runs
+ * the whole local part from those inputs; their results are compared and
+ * the host's are kept. */
+void compare_run(struct dvmh_loop *l, struct loop_piece *pieces, int n);
+
 #endif

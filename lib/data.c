@@ -3,8 +3,11 @@
  * track the actuality of ordinary data used in regions and loops. Ordinary
  * variables are indexed by host byte address (rank 1, one-byte elements),
  * so views of one block through different types agree. */
+#include "data.h"
 #include "actual.h"
-#include "internal.h"
+#include "alloc.h"
+#include "boxes.h"
+#include "context.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -46,10 +49,7 @@ static void block_add(void *p, size_t bytes)
         return;
     if (data.count == data.capacity) {
         int cap = data.capacity ? 2 * data.capacity : 64;
-        heap_block *grown = realloc(data.blocks, sizeof *grown * (size_t)cap);
-        if (!grown)
-            dvmh_fatal(NULL, 0, "out of memory");
-        data.blocks = grown;
+        data.blocks = dvmh_xrealloc(data.blocks, sizeof *data.blocks * (size_t)cap);
         data.capacity = cap;
     }
     uintptr_t s = (uintptr_t)p;
@@ -137,10 +137,7 @@ static void vars_add(var *v)
 {
     if (data.var_count == data.var_capacity) {
         int cap = data.var_capacity ? 2 * data.var_capacity : 32;
-        var **grown = realloc(data.vars, sizeof *grown * (size_t)cap);
-        if (!grown)
-            dvmh_fatal(NULL, 0, "out of memory");
-        data.vars = grown;
+        data.vars = dvmh_xrealloc(data.vars, sizeof *data.vars * (size_t)cap);
         data.var_capacity = cap;
     }
     data.vars[data.var_count++] = v;

@@ -1,162 +1,45 @@
-/* device.c: the device table of the process and the two backends that need
- * no hardware: the host, and emulated accelerators ('emu': separately
- * allocated, poisoned memory, running host handlers on their own copies). */
+/* device.c: the generic device layer: the process's table of devices, which
+ * the plugins (dev_host.c, dev_emu.c, lib/gpu) fill as the environment asks,
+ * and copies between any two devices. */
 #include "device.h"
-#include "internal.h"
+#include "alloc.h"
+#include "boxes.h"
+#include "env.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static struct {
     device *devices[DEVICE_MAX];
     int count;
 } table;
 
-void box_copy_rows(const box_copy *c)
+/* A plugin's device joins the table with the weight of its kind. */
+static void device_add(device *d, double weight)
 {
-    int r = c->rank;
-    size_t row = (size_t)c->count[r - 1] * c->elem_size;
-    dvmh_idx idx[DVMH_MAX_RANK] = {0};
-    for (int d = 0; d < r; d++)
-        if (c->count[d] <= 0)
-            return;
-    for (;;) {
-        dvmh_idx so = 0, dof = 0;
-        for (int d = 0; d < r - 1; d++) {
-            so += idx[d] * c->src_stride[d];
-            dof += idx[d] * c->dst_stride[d];
-        }
-        memmove(c->dst + dof * (dvmh_idx)c->elem_size, c->src + so * (dvmh_idx)c->elem_size, row);
-        int d = r - 2;
-        while (d >= 0 && ++idx[d] >= c->count[d]) {
-            idx[d] = 0;
-            d--;
-        }
-        if (d < 0)
-            return;
-    }
-}
-
-static void *host_alloc(device *d, size_t bytes)
-{
-    (void)d;
-    return malloc(bytes ? bytes : 1);
-}
-
-static void host_release(device *d, void *p)
-{
-    (void)d;
-    free(p);
-}
-
-static void host_copy(device *d, const box_copy *c)
-{
-    (void)d;
-    box_copy_rows(c);
-}
-
-static void host_from_peer(device *d, device *peer, const box_copy *c)
-{
-    (void)d;
-    (void)peer;
-    box_copy_rows(c);
-}
-
-static void host_run(device *d, dvmh_handler fn, dvmh_piece *p)
-{
-    (void)d;
-    fn(p);
-}
-
-static void host_sync(device *d)
-{
-    (void)d;
-}
-
-static void host_destroy(device *d)
-{
-    free(d);
-}
-
-static const device_ops host_ops = {
-    host_alloc, host_release, host_copy, host_copy, host_from_peer, host_run, host_sync,
-    host_destroy,
-};
-
-/* Fresh emulated memory is filled with this byte: NaN as float and double,
- * -1 as any integer, so a value the runtime forgot to copy in shows. */
-#define EMU_POISON 0xFF
-
-static void *emu_alloc(device *d, size_t bytes)
-{
-    (void)d;
-    void *p = malloc(bytes ? bytes : 1);
-    if (p)
-        memset(p, EMU_POISON, bytes);
-    return p;
-}
-
-/* The emulator shares the host's memory bus, so host copies serve it; what
- * makes it an accelerator is that its memory is its own. */
-static const device_ops emu_ops = {
-    emu_alloc, host_release, host_copy, host_copy, host_from_peer, host_run, host_sync,
-    host_destroy,
-};
-
-static device *device_new(int kind, const device_ops *ops, const char *name, double weight,
-                          int threads)
-{
-    device *d = calloc(1, sizeof *d);
-    if (!d)
-        dvmh_fatal(NULL, 0, "out of memory creating devices");
     d->index = table.count;
-    d->kind = kind;
-    d->handler_kind = DVMH_DEV_HOST;
-    d->ops = ops;
     d->weight = weight;
-    d->threads = threads;
-    snprintf(d->name, sizeof d->name, "%s", name);
     table.devices[table.count++] = d;
-    return d;
 }
-
-#ifndef DVMH_HAVE_GPU
-int gpu_devices_open(int wanted, int first_index, device **out, int max)
-{
-    (void)wanted;
-    (void)first_index;
-    (void)out;
-    (void)max;
-    return 0; /* this libdvmh was built without the GPU backend */
-}
-#endif
 
 void devices_start(int host_threads)
 {
     int emus = env_int("DVMH_NUM_EMUS", 0, 0);
     const char *cuda_text = getenv("DVMH_NUM_CUDAS");
     int cudas = cuda_text && *cuda_text ? env_int("DVMH_NUM_CUDAS", 0, 0) : -1;
-    double cpu = env_cpu_weight(), emu = env_weight("DVMH_EMUS_PERF");
     if (emus + 1 > DEVICE_MAX)
         dvmh_fatal(NULL, 0, "DVMH_NUM_EMUS=%d: at most %d devices per process", emus,
                    DEVICE_MAX - 1);
-    device_new(DEVICE_HOST, &host_ops, "host", cpu, host_threads);
-    for (int k = 0; k < emus; k++) {
-        char name[24];
-        snprintf(name, sizeof name, "emu%d", k);
-        device_new(DEVICE_EMU, &emu_ops, name, emu, host_threads);
-    }
+    device_add(dev_host_open(host_threads), env_cpu_weight());
+    for (int k = 0; k < emus; k++)
+        device_add(dev_emu_open(k, host_threads), env_weight("DVMH_EMUS_PERF"));
     if (cudas != 0) {
         device *opened[DEVICE_MAX];
         int n = gpu_devices_open(cudas, table.count, opened, DEVICE_MAX - table.count);
         if (cudas > 0 && n < cudas)
             dvmh_fatal(NULL, 0, "DVMH_NUM_CUDAS=%d but %d CUDA device%s could be used", cudas, n,
                        n == 1 ? "" : "s");
-        for (int k = 0; k < n; k++) {
-            opened[k]->index = table.count;
-            table.devices[table.count++] = opened[k];
-        }
+        for (int k = 0; k < n; k++)
+            device_add(opened[k], env_weight("DVMH_CUDAS_PERF"));
     }
 }
 
@@ -199,9 +82,7 @@ void device_copy(device *dst, device *src, const box_copy *c)
     size_t n = c->elem_size;
     for (int d = 0; d < c->rank; d++)
         n *= (size_t)c->count[d];
-    char *stage = malloc(n ? n : 1);
-    if (!stage)
-        dvmh_fatal(NULL, 0, "out of memory staging a copy between devices");
+    char *stage = dvmh_xmalloc(n);
     box_copy out = *c, in = *c;
     dvmh_idx stride = 1;
     for (int d = c->rank - 1; d >= 0; d--) {

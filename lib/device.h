@@ -4,6 +4,7 @@
 #ifndef DVMH_DEVICE_H
 #define DVMH_DEVICE_H
 
+#include "boxes.h"
 #include "dvmh.h"
 
 #include <stdbool.h>
@@ -15,21 +16,19 @@ enum device_kind { DEVICE_HOST, DEVICE_EMU, DEVICE_CUDA };
 
 typedef struct device device;
 
-/* A copy of a box of elements: count[d] elements along dimension d (the
- * last dimension contiguous in both); dst/src address the box's first
- * element, strides are in elements. */
-typedef struct box_copy {
-    int rank;
-    size_t elem_size;
-    dvmh_idx count[DVMH_MAX_RANK];
-    char *dst;
-    const char *src;
-    dvmh_idx dst_stride[DVMH_MAX_RANK], src_stride[DVMH_MAX_RANK];
-} box_copy;
-
-/* A box copy within host-addressable memory, row by row (the host and emu
- * backends; GPU staging buffers). */
-void box_copy_rows(const box_copy *c);
+/* What a backend gets with a piece besides its handler: the device memory
+ * the piece's data occupy and whether the loop writes each block (a GPU
+ * orders its copies and kernels by them), and where reduction results go
+ * that the device delivers later. */
+typedef struct device_piece {
+    int memory_count;
+    const void *const *memory;      /* the start of each block on the device */
+    const bool *writes;
+    /* Reduction k's result will be at var (and loc) once the device has
+     * been synchronised. */
+    void (*result_later)(void *arg, int k, const void *var, const void *loc);
+    void *arg;
+} device_piece;
 
 typedef struct device_ops {
     /* Device memory; NULL when the device is out of memory. Fresh memory of
@@ -45,7 +44,7 @@ typedef struct device_ops {
     void (*from_peer)(device *d, device *peer, const box_copy *c);
     /* Runs a handler on a piece of a loop whose data pointers address d's
      * memory (a host handler for host/emu, a CUDA launcher for cuda). */
-    void (*run)(device *d, dvmh_handler fn, dvmh_piece *p);
+    void (*run)(device *d, dvmh_handler fn, dvmh_piece *p, const device_piece *dp);
     /* Waits until everything queued on d is done. */
     void (*sync)(device *d);
     void (*destroy)(device *d);
@@ -62,9 +61,9 @@ struct device {
     void *impl;                     /* the backend's own state */
 };
 
-/* device.c */
+/* The generic layer (device.c). */
 /* Creates the host device and the accelerators the environment asks for
- * (DVMH_NUM_EMUS, DVMH_NUM_CUDAS). */
+ * (DVMH_NUM_EMUS, DVMH_NUM_CUDAS), weighted by DVMH_*_PERF. */
 void devices_start(int host_threads);
 void devices_stop(void);
 int device_count(void);
@@ -72,10 +71,14 @@ device *device_get(int index);
 /* Copies a box between any two devices (same device: within its memory). */
 void device_copy(device *dst, device *src, const box_copy *c);
 
-/* The backends. host.c-like code lives in device.c; the GPU backend
- * (lib/gpu) defines this when it is built: opens up to 'wanted' GPUs
- * (wanted < 0: every visible one) as devices first_index, first_index+1, ...
- * and returns how many it opened. */
+/* The plugins, one per device kind: each makes its devices from what it is
+ * given; the generic layer numbers them and weighs them. */
+device *dev_host_open(int threads);
+/* Emulated accelerator 'number' (its name: emuN). */
+device *dev_emu_open(int number, int threads);
+/* lib/gpu: opens up to 'wanted' GPUs (wanted < 0: every visible one) as
+ * devices first_index, first_index+1, ... and returns how many it opened
+ * (none without a CUDA driver). */
 int gpu_devices_open(int wanted, int first_index, device **out, int max);
 
 #endif

@@ -1,6 +1,7 @@
 /* distrib.c: how a distributed index space is divided into blocks over the
  * process grid (block, wgtblock, genblock, multblock, not distributed). */
-#include "internal.h"
+#include "distrib.h"
+#include "alloc.h"
 #include "comm.h"
 
 #include <stdlib.h>
@@ -136,9 +137,7 @@ void distr_space_distribute(const char *file, int line, distr_space *s, const dv
         if (dd->axis < 0)
             continue;
         int p = s->grid_dims[dd->axis];
-        dd->bounds = malloc(sizeof(dvmh_idx) * (size_t)(p + 1));
-        if (!dd->bounds)
-            dvmh_fatal(file, line, "out of memory");
+        dd->bounds = dvmh_xmalloc(sizeof(dvmh_idx) * (size_t)(p + 1));
         distr_bounds(file, line, dd->bounds, s->size[d], p, &distr[d]);
     }
     s->distributed = true;

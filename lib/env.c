@@ -1,6 +1,6 @@
 /* env.c: DVMH_* configuration variables. A bad value stops the program
  * with a message naming the variable; it never becomes a silent default. */
-#include "internal.h"
+#include "env.h"
 #include "comm.h"
 
 #include <errno.h>

@@ -1,8 +1,8 @@
 /* group_stack.c: the stack of processor systems (comm.h): the whole
  * program at the bottom, a subtask's group on top while its body runs. The
  * same for every communication layer; what a group is belongs to each. */
+#include "alloc.h"
 #include "comm.h"
-#include "internal.h"
 
 #include <stdlib.h>
 
@@ -15,10 +15,8 @@ void comm_group_push(comm_group *g)
 {
     if (group_stack.count == group_stack.capacity) {
         group_stack.capacity = group_stack.capacity ? 2 * group_stack.capacity : 8;
-        group_stack.items = realloc(group_stack.items,
-                                    sizeof *group_stack.items * (size_t)group_stack.capacity);
-        if (!group_stack.items)
-            dvmh_fatal(__FILE__, __LINE__, "out of memory entering a processor group");
+        group_stack.items = dvmh_xrealloc(group_stack.items,
+                                          sizeof *group_stack.items * (size_t)group_stack.capacity);
     }
     group_stack.items[group_stack.count++] = g;
 }

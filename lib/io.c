@@ -3,9 +3,12 @@
  * so that a C-DVMH program reads and prints what its sequential version does.
  * Output needs no communication (its result is computed alike everywhere);
  * input and file-state queries broadcast the I/O process's results. */
-#include "dvmh.h"
+#include "io.h"
+#include "alloc.h"
+#include "array.h"
+#include "boxes.h"
 #include "comm.h"
-#include "internal.h"
+#include "dvmh.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -54,14 +57,19 @@ static void io_before_read(FILE *f)
         dvmh_fatal(NULL, 0, "not supported yet: reading standard input inside a subtask");
 }
 
-/* Where output to f goes: inside a subtask, what the program prints to
- * stdout is kept for the end of its loop, which prints it in the
- * sequential order of the subtasks (task.c). */
+/* Where the program's stdout goes instead of stdout (NULL: stdout). */
+static FILE *stdout_sink;
+
+void io_set_stdout(FILE *sink)
+{
+    stdout_sink = sink;
+}
+
+/* Where output to f goes. */
 static FILE *io_out(FILE *f)
 {
     io_before_write(f);
-    FILE *kept = f == stdout ? task_output_stream() : NULL;
-    return kept ? kept : f;
+    return f == stdout && stdout_sink ? stdout_sink : f;
 }
 
 /* ------------------------------------------------------------------------
@@ -382,9 +390,7 @@ static void io_share_targets(const io_target *targets, int count, int assigned)
         }
     uint64_t total_shared = total;
     io_share(&total_shared, sizeof total_shared);
-    char *buf = malloc(total_shared ? total_shared : 1);
-    if (!buf)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory sharing scanned input");
+    char *buf = dvmh_xmalloc(total_shared);
     if (io_here()) {
         char *p = buf;
         counted = 0;
@@ -465,53 +471,6 @@ static dvmh_array *io_distributed(const void *ptr)
     return ptr && array_is_array(ptr) ? (dvmh_array *)ptr : NULL;
 }
 
-/* Calls fn(global index of a row start, elements in the row) for every
- * innermost row of box [lo, hi] in row-major order. */
-typedef struct io_box {
-    int rank;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-} io_box;
-
-static bool io_box_empty(const io_box *b)
-{
-    for (int d = 0; d < b->rank; d++)
-        if (b->lo[d] > b->hi[d])
-            return true;
-    return false;
-}
-
-static bool io_box_equal(const io_box *x, const io_box *y)
-{
-    if (x->rank != y->rank)
-        return false;
-    for (int d = 0; d < x->rank; d++)
-        if (x->lo[d] != y->lo[d] || x->hi[d] != y->hi[d])
-            return false;
-    return true;
-}
-
-static size_t io_box_elems(const io_box *b)
-{
-    if (io_box_empty(b))
-        return 0;
-    size_t elems = 1;
-    for (int d = 0; d < b->rank; d++)
-        elems *= (size_t)(b->hi[d] - b->lo[d] + 1);
-    return elems;
-}
-
-/* Advances idx to the next row of the box (the innermost index stays at
- * lo); false after the last row. */
-static bool io_next_row(const io_box *b, dvmh_idx *idx)
-{
-    for (int d = b->rank - 2; d >= 0; d--) {
-        if (++idx[d] <= b->hi[d])
-            return true;
-        idx[d] = b->lo[d];
-    }
-    return false;
-}
-
 static char *io_local_addr(const dvmh_array *a, const dvmh_idx *idx)
 {
     dvmh_idx offset = a->head.origin;
@@ -531,10 +490,10 @@ static dvmh_idx io_global_offset(const dvmh_array *a, const dvmh_idx *idx)
 
 /* Copies box b between local memory and the row-major whole-array buffer
  * 'global' of 'limit' elements (elements at or past limit are skipped). */
-static void io_copy_box(const dvmh_array *a, const io_box *b, char *global, dvmh_idx limit,
+static void io_copy_box(const dvmh_array *a, const box *b, char *global, dvmh_idx limit,
                         bool to_global)
 {
-    if (io_box_empty(b))
+    if (box_is_empty(b))
         return;
     size_t es = a->head.elem_size;
     int last = b->rank - 1;
@@ -553,26 +512,26 @@ static void io_copy_box(const dvmh_array *a, const io_box *b, char *global, dvmh
             else
                 memcpy(local, whole, (size_t)row * es);
         }
-    } while (io_next_row(b, idx));
+    } while (box_next_row(b, idx));
 }
 
 /* Packs box b of the local memory into 'packed', row-major in the box. */
-static void io_pack_box(const dvmh_array *a, const io_box *b, char *packed)
+static void io_pack_box(const dvmh_array *a, const box *b, char *packed)
 {
-    size_t es = a->head.elem_size;
-    int last = b->rank - 1;
-    size_t row_bytes = (size_t)(b->hi[last] - b->lo[last] + 1) * es;
-    dvmh_idx idx[DVMH_MAX_RANK];
-    for (int d = 0; d < b->rank; d++)
-        idx[d] = b->lo[d];
-    do {
-        memcpy(packed, io_local_addr(a, idx), row_bytes);
-        packed += row_bytes;
-    } while (io_next_row(b, idx));
+    box_copy c = {.rank = b->rank, .elem_size = a->head.elem_size, .dst = packed,
+                  .src = io_local_addr(a, b->lo)};
+    dvmh_idx stride = 1;
+    for (int d = b->rank - 1; d >= 0; d--) {
+        c.count[d] = b->hi[d] - b->lo[d] + 1;
+        c.src_stride[d] = a->head.stride[d];
+        c.dst_stride[d] = stride;
+        stride *= c.count[d];
+    }
+    box_copy_rows(&c);
 }
 
 /* Places a packed box into the whole-array buffer of 'limit' elements. */
-static void io_unpack_to_global(const dvmh_array *a, const io_box *b, const char *packed,
+static void io_unpack_to_global(const dvmh_array *a, const box *b, const char *packed,
                                 char *global, dvmh_idx limit)
 {
     size_t es = a->head.elem_size;
@@ -587,12 +546,12 @@ static void io_unpack_to_global(const dvmh_array *a, const io_box *b, const char
         if (count > 0)
             memcpy(global + start * (dvmh_idx)es, packed, (size_t)count * es);
         packed += (size_t)row * es;
-    } while (io_next_row(b, idx));
+    } while (box_next_row(b, idx));
 }
 
-static io_box io_owned_box(const dvmh_array *a)
+static box io_owned_box(const dvmh_array *a)
 {
-    io_box b = {a->head.rank, {0}, {0}};
+    box b = {a->head.rank, {0}, {0}};
     for (int d = 0; d < b.rank; d++) {
         b.lo[d] = a->head.owns_all ? 0 : a->head.own_lo[d];
         b.hi[d] = a->head.owns_all ? a->size[d] - 1 : a->head.own_hi[d];
@@ -610,14 +569,6 @@ static dvmh_idx io_array_limit(const dvmh_array *a, size_t size, size_t n)
     return wanted < total ? wanted : total;
 }
 
-static void *io_alloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory in I/O of a distributed array");
-    return p;
-}
-
 /* Every process's owned part reaches the I/O process in turn (a broadcast
  * rooted at the owner, the only collective the comm layer offers), which
  * assembles the array in sequential order and writes it once. */
@@ -626,26 +577,26 @@ static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
     dvmh_idx limit = io_array_limit(a, size, n);
     size_t es = a->head.elem_size;
-    char *global = io_here() ? io_alloc((size_t)limit * es) : NULL;
-    io_box mine = io_owned_box(a);
+    char *global = io_here() ? dvmh_xmalloc((size_t)limit * es) : NULL;
+    box mine = io_owned_box(a);
     if (io_here())
         io_copy_box(a, &mine, global, limit, true);
     /* Boxes already sent are not sent again by their replicas. */
     int count = comm_process_count();
-    io_box *sent = io_alloc(sizeof(io_box) * (size_t)count);
+    box *sent = dvmh_xmalloc(sizeof(box) * (size_t)count);
     sent[0] = mine;
     comm_bcast(&sent[0], sizeof sent[0], 0);
     for (int root = 1; root < count; root++) {
-        io_box *theirs = &sent[root];
+        box *theirs = &sent[root];
         *theirs = mine;
         comm_bcast(theirs, sizeof *theirs, root);
-        size_t bytes = io_box_elems(theirs) * es;
+        size_t bytes = (size_t)box_volume(theirs) * es;
         bool replica = false;
         for (int earlier = 0; earlier < root && !replica; earlier++)
-            replica = io_box_equal(&sent[earlier], theirs);
+            replica = box_equal(&sent[earlier], theirs);
         if (bytes == 0 || replica)
             continue;
-        char *packed = io_alloc(bytes);
+        char *packed = dvmh_xmalloc(bytes);
         if (comm_process_rank() == root)
             io_pack_box(a, theirs, packed);
         comm_bcast(packed, bytes, root);
@@ -669,13 +620,13 @@ static size_t io_array_read(dvmh_array *a, size_t size, size_t n, FILE *f)
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
     dvmh_idx limit = io_array_limit(a, size, n);
     size_t es = a->head.elem_size;
-    char *global = io_alloc((size_t)limit * es);
+    char *global = dvmh_xmalloc((size_t)limit * es);
     size_t got = 0;
     if (io_here())
         got = fread(global, 1, (size_t)limit * es, f);
     got = (size_t)io_share_result((long)got);
     io_share(global, got);
-    io_box allocated = {a->head.rank, {0}, {0}};
+    box allocated = {a->head.rank, {0}, {0}};
     for (int d = 0; d < allocated.rank; d++) {
         allocated.lo[d] = a->alloc_lo[d] > 0 ? a->alloc_lo[d] : 0;
         allocated.hi[d] = a->alloc_hi[d] < a->size[d] - 1 ? a->alloc_hi[d] : a->size[d] - 1;

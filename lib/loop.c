@@ -1,113 +1,20 @@
-/* loop.c: parallel loops: the process's part of the iteration space from
- * the 'on' mapping, the pieces given to devices, handler calls and the
- * reductions of their results. */
-#include "internal.h"
-#include "actual.h"
+/* loop.c: parallel loops: built from their clauses, then run through their
+ * stages: exchanges between processes (loop_comm.c), the local part in
+ * pieces on the devices (loop_piece.c, or compare.c's comparative run),
+ * and the reductions (loop_reduce.c). */
+#include "loop.h"
+#include "alloc.h"
+#include "array.h"
 #include "comm.h"
 #include "compare.h"
+#include "context.h"
+#include "data.h"
+#include "device.h"
+#include "reduce.h"
 #include "stats.h"
-
-#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct loop_data {
-    dvmh_array *array;              /* NULL: ordinary data */
-    const void *addr;
-    int rank;
-    dvmh_idx ext[DVMH_MAX_RANK];    /* ordinary data: ext[0] resolved */
-    size_t elem_size;
-    unsigned access;
-    var *var;                       /* NULL: memory the runtime does not know */
-    const char *name;               /* the program's name (messages) */
-    int type;                       /* element type (comparative debugging) */
-    /* which elements an iteration touches: map[d] gives dimension d in terms
-     * of a loop dimension (ANY: the whole dimension); reads reach reach_lo/hi
-     * further (given by the compiler, else the shadow widths) */
-    bool tied;
-    dvmh_rule map[DVMH_MAX_RANK];
-    int reach_dim[DVMH_MAX_RANK];   /* -1: unknown */
-    dvmh_idx reach_lo[DVMH_MAX_RANK], reach_hi[DVMH_MAX_RANK];
-} loop_data;
-
-typedef struct loop_reduction {
-    int op, type, count;
-    void *var, *loc;
-    size_t var_bytes, loc_bytes;
-    unsigned char *slots;           /* per thread: var then loc */
-    int slot_count;
-    unsigned char *acc;             /* pieces folded so far: var then loc */
-} loop_reduction;
-
-typedef struct loop_across {
-    int data;
-    dvmh_idx flow[DVMH_MAX_RANK], anti[DVMH_MAX_RANK];
-} loop_across;
-
-typedef struct loop_shadow {
-    int data;
-    bool all;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    int corner;
-} loop_shadow;
-
-/* A GPU piece's reduction result on its way to a slot: copied
- * asynchronously to page-locked memory, put in the slot once the device
- * is synchronised (piece_results). */
-typedef struct loop_result {
-    int device, red;
-    unsigned char *slot;
-    const void *var, *loc;
-} loop_result;
-
-struct dvmh_loop {
-    const char *file;
-    int line;
-    int rank;
-    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK], step[DVMH_MAX_RANK];
-    void *target;
-    dvmh_rule rules[DVMH_MAX_RANK];
-    loop_data *data;
-    int data_count;
-    const void **scalars;
-    int scalar_count;
-    loop_reduction *reds;
-    int red_count;
-    loop_shadow *shadows;
-    int shadow_count;
-    bool across;                    /* across on distributed arrays (pipelined between processes) */
-    bool ordered;                   /* any across: its pieces run in iteration order */
-    loop_across *acrosses;
-    int across_count;
-    dvmh_idx stage;
-    int *remotes;                   /* data indexes read through remote_access */
-    dvmh_rule (*remote_rules)[DVMH_MAX_RANK];
-    int remote_count;
-    comm_remote_view *remote_views; /* per remote: own part and fetched box */
-    dvmh_handler host_handler, cuda_handler;
-    loop_result *results;
-    int result_count;
-};
-
-struct dvmh_piece_private {
-    dvmh_loop *loop;
-    void **buffers;                 /* per datum: its remote_access buffer's copy, or NULL */
-};
-
-/* One device's share of the loop's local part. */
-typedef struct loop_piece {
-    int device;
-    dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
-} loop_piece;
-
-#define GROW(ptr, count)                                                              \
-    do {                                                                              \
-        void *grown_ = realloc((ptr), sizeof *(ptr) * (size_t)((count) + 1));         \
-        if (!grown_)                                                                  \
-            dvmh_fatal(l->file, l->line, "out of memory");                            \
-        (ptr) = grown_;                                                               \
-    } while (0)
 
 /* The exact last iteration value, or first - step when there is none. */
 static dvmh_idx last_iteration(dvmh_idx first, dvmh_idx bound, dvmh_idx step)
@@ -122,9 +29,7 @@ dvmh_loop *dvmh_loop_create(const char *file, int line, int rank, const dvmh_idx
 {
     if (rank < 1 || rank > DVMH_MAX_RANK)
         dvmh_fatal(file, line, "parallel loop rank %d is out of range", rank);
-    dvmh_loop *l = calloc(1, sizeof *l);
-    if (!l)
-        dvmh_fatal(file, line, "out of memory");
+    dvmh_loop *l = dvmh_xcalloc(1, sizeof *l);
     l->file = file;
     l->line = line;
     l->rank = rank;
@@ -143,8 +48,7 @@ void dvmh_loop_map(dvmh_loop *l, void *target, const dvmh_rule *rules)
     if (!array_is_array(target) && !array_is_template(target))
         dvmh_fatal(l->file, l->line, "'on' names something that is not a distributed array "
                                      "or template");
-    int trank = array_is_array(target) ? ((dvmh_array_head *)target)->rank
-                                       : ((dvmh_template *)target)->space.rank;
+    int trank = object_rank(target);
     for (int k = 0; k < trank; k++) {
         if (rules[k].kind == DVMH_RULE_LINEAR && (rules[k].dim < 0 || rules[k].dim >= l->rank))
             dvmh_fatal(l->file, l->line, "'on' rule names loop dimension %d", rules[k].dim + 1);
@@ -161,7 +65,7 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
     if (!a->allocated)
         dvmh_fatal(l->file, l->line, "a parallel loop uses a distributed array that is not "
                                      "allocated or distributed");
-    GROW(l->data, l->data_count);
+    l->data = dvmh_xrealloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
     l->data[l->data_count] = (loop_data){.array = a, .rank = a->head.rank,
                                          .elem_size = a->head.elem_size, .access = access,
                                          .var = a->var, .type = a->type};
@@ -173,7 +77,7 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
 int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext,
                    size_t elem_size, unsigned access)
 {
-    GROW(l->data, l->data_count);
+    l->data = dvmh_xrealloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
     loop_data *d = &l->data[l->data_count];
     *d = (loop_data){.addr = addr, .rank = rank, .elem_size = elem_size, .access = access,
                      .type = DVMH_T_OTHER};
@@ -191,7 +95,7 @@ int dvmh_loop_data(dvmh_loop *l, const void *addr, int rank, const dvmh_idx *ext
 int dvmh_loop_scalar(dvmh_loop *l, const void *addr, size_t size)
 {
     (void)size;
-    GROW(l->scalars, l->scalar_count);
+    l->scalars = dvmh_xrealloc(l->scalars, sizeof *l->scalars * (size_t)(l->scalar_count + 1));
     l->scalars[l->scalar_count] = addr;
     return l->scalar_count++;
 }
@@ -203,7 +107,7 @@ void dvmh_loop_reduction(dvmh_loop *l, int op, int type, void *var, int count, v
         dvmh_fatal(l->file, l->line, "reduction variable of a type that cannot be reduced");
     if (count < 1)
         count = 1;
-    GROW(l->reds, l->red_count);
+    l->reds = dvmh_xrealloc(l->reds, sizeof *l->reds * (size_t)(l->red_count + 1));
     loop_reduction *r = &l->reds[l->red_count++];
     *r = (loop_reduction){.op = op, .type = type, .count = count, .var = var, .loc = loc};
     r->var_bytes = reduce_type_size(type) * (size_t)count;
@@ -215,7 +119,7 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo, const dv
 {
     if (data < 0 || data >= l->data_count || !l->data[data].array)
         dvmh_fatal(l->file, l->line, "shadow_renew of something that is not a distributed array");
-    GROW(l->shadows, l->shadow_count);
+    l->shadows = dvmh_xrealloc(l->shadows, sizeof *l->shadows * (size_t)(l->shadow_count + 1));
     loop_shadow *s = &l->shadows[l->shadow_count++];
     memset(s, 0, sizeof *s);
     s->data = data;
@@ -239,7 +143,7 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     if (!l->data[data].array)
         return;
     l->across = true;
-    GROW(l->acrosses, l->across_count);
+    l->acrosses = dvmh_xrealloc(l->acrosses, sizeof *l->acrosses * (size_t)(l->across_count + 1));
     loop_across *x = &l->acrosses[l->across_count++];
     memset(x, 0, sizeof *x);
     x->data = data;
@@ -255,8 +159,9 @@ void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
         dvmh_fatal(l->file, l->line, "remote_access of unknown data");
     if (!l->data[data].array)
         return; /* ordinary data is replicated: every element is local */
-    GROW(l->remotes, l->remote_count);
-    GROW(l->remote_rules, l->remote_count);
+    l->remotes = dvmh_xrealloc(l->remotes, sizeof *l->remotes * (size_t)(l->remote_count + 1));
+    l->remote_rules =
+        dvmh_xrealloc(l->remote_rules, sizeof *l->remote_rules * (size_t)(l->remote_count + 1));
     l->remotes[l->remote_count] = data;
     memcpy(l->remote_rules[l->remote_count], rules,
            sizeof(dvmh_rule) * (size_t)l->data[data].rank);
@@ -319,1074 +224,20 @@ void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn)
         l->cuda_handler = fn;
 }
 
-/* Restricts loop dimension d to the iterations whose mapped target index
- * this process owns. Returns false when none remain. */
-static bool restrict_dim(dvmh_loop *l, int d, dvmh_idx vlo, dvmh_idx vhi)
-{
-    dvmh_idx f = l->first[d], la = l->last[d], s = l->step[d];
-    if (s > 0) {
-        if (vlo > f)
-            f += (vlo - f + s - 1) / s * s;
-        if (vhi < la)
-            la = f > vhi ? f - s : f + (vhi - f) / s * s;
-        if (f > la)
-            return false;
-    } else {
-        dvmh_idx m = -s;
-        if (vhi < f)
-            f -= (f - vhi + m - 1) / m * m;
-        if (vlo > la)
-            la = f < vlo ? f + m : f - (f - vlo) / m * m;
-        if (f < la)
-            return false;
-    }
-    l->first[d] = f;
-    l->last[d] = la;
-    return true;
-}
-
-static bool dim_empty(const dvmh_loop *l, int d)
-{
-    return l->step[d] > 0 ? l->first[d] > l->last[d] : l->first[d] < l->last[d];
-}
-
-/* Owner computes: keeps the iterations whose 'on' element is local. */
-static bool local_part(dvmh_loop *l)
-{
-    for (int d = 0; d < l->rank; d++)
-        if (dim_empty(l, d))
-            return false;
-    if (!l->target)
-        return true;
-    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                          : ((dvmh_template *)l->target)->space.rank;
-    for (int k = 0; k < trank; k++) {
-        const dvmh_rule *r = &l->rules[k];
-        dvmh_idx tlo, thi;
-        object_owned(l->target, k, &tlo, &thi);
-        if (tlo > thi)
-            return false;
-        if (r->kind == DVMH_RULE_CONST && (r->b < tlo || r->b > thi))
-            return false;
-        if (r->kind == DVMH_RULE_LINEAR) {
-            dvmh_idx vlo, vhi;
-            rule_preimage(r->a, r->b, tlo, thi, &vlo, &vhi);
-            if (vlo > vhi || !restrict_dim(l, r->dim, vlo, vhi))
-                return false;
-        }
-    }
-    return true;
-}
-
-static void fold_reductions(dvmh_loop *l);
-static const comm_remote_view *buffer_view(const dvmh_loop *l, int k);
-static void piece_results(dvmh_loop *l, int dev);
-
-/* ---- which elements the iterations touch ---- */
-
-/* map[d] of an array reached through the 'on' target: both are mapped onto
- * one space, so target dimension -> space dimension <- array dimension. */
-static void compose_on_map(dvmh_loop *l, loop_data *d)
-{
-    dvmh_rule trules[DVMH_MAX_RANK], arules[DVMH_MAX_RANK];
-    const distr_space *ts = object_space_rules(l->target, trules);
-    const distr_space *as = object_space_rules(d->array, arules);
-    if (ts != as)
-        return;
-    for (int k = 0; k < ts->rank; k++) {
-        const dvmh_rule *tr = &trules[k], *ar = &arules[k];
-        if (tr->kind != DVMH_RULE_LINEAR || ar->kind != DVMH_RULE_LINEAR)
-            continue;
-        const dvmh_rule *on = &l->rules[tr->dim];
-        if (on->kind != DVMH_RULE_LINEAR)
-            continue;
-        /* space index = tr.a * (on.a * v + on.b) + tr.b = ar.a * x + ar.b */
-        dvmh_idx a = tr->a * on->a, b = tr->a * on->b + tr->b - ar->b;
-        if (a % ar->a != 0 || b % ar->a != 0)
-            continue;
-        d->map[ar->dim] = (dvmh_rule){DVMH_RULE_LINEAR, on->dim, a / ar->a, b / ar->a};
-    }
-}
-
-static void compute_maps(dvmh_loop *l)
-{
-    for (int k = 0; k < l->data_count; k++) {
-        loop_data *d = &l->data[k];
-        if (d->tied)
-            continue;
-        for (int x = 0; x < d->rank; x++)
-            d->map[x] = (dvmh_rule){DVMH_RULE_ANY, 0, 0, 0};
-        if (d->array && l->target)
-            compose_on_map(l, d);
-    }
-}
-
-/* Loop ranges this wide are the runtime's stand-in for bounds that use
- * outer loop variables: their touched range is unknown. */
-#define LOOP_RANGE_UNKNOWN ((dvmh_idx)1 << 50)
-
-/* Inclusive range of dimension x of data d that iterations [first, last]
- * touch; false: the whole dimension. */
-static bool touched_range(const loop_data *d, int x, const dvmh_idx *first, const dvmh_idx *last,
-                          dvmh_idx *lo, dvmh_idx *hi)
-{
-    const dvmh_rule *r = &d->map[x];
-    if (r->kind == DVMH_RULE_CONST) {
-        *lo = *hi = r->b;
-        return true;
-    }
-    if (r->kind != DVMH_RULE_LINEAR)
-        return false;
-    dvmh_idx f = first[r->dim], la = last[r->dim];
-    if (f < -LOOP_RANGE_UNKNOWN || f > LOOP_RANGE_UNKNOWN || la < -LOOP_RANGE_UNKNOWN ||
-        la > LOOP_RANGE_UNKNOWN)
-        return false;
-    dvmh_idx u = r->a * f + r->b, v = r->a * la + r->b;
-    *lo = u < v ? u : v;
-    *hi = u < v ? v : u;
-    return true;
-}
-
-/* The boxes of d's variable that iterations [first, last] touch: written
- * elements (widen false) or read ones (widen: plus the reach or shadow). */
-static void data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx *last,
-                       bool widen, box_set *out)
-{
-    box_set_clear(out);
-    box elems = {.rank = d->rank};
-    box whole;
-    if (d->array) {
-        array_local_box(d->array, &whole);
-    } else {
-        whole.rank = d->rank;
-        for (int x = 0; x < d->rank; x++) {
-            whole.lo[x] = 0;
-            whole.hi[x] = d->ext[x] - 1;
-        }
-    }
-    for (int x = 0; x < d->rank; x++) {
-        dvmh_idx lo, hi;
-        int v = d->reach_dim[x];
-        if (widen && v >= 0) {
-            /* the references themselves: loop variable v plus [reach_lo, reach_hi] */
-            if (first[v] < -LOOP_RANGE_UNKNOWN || last[v] > LOOP_RANGE_UNKNOWN) {
-                lo = whole.lo[x];
-                hi = whole.hi[x];
-            } else {
-                lo = first[v] + d->reach_lo[x];
-                hi = last[v] + d->reach_hi[x];
-            }
-        } else if (!touched_range(d, x, first, last, &lo, &hi)) {
-            lo = whole.lo[x];
-            hi = whole.hi[x];
-        } else if (widen && d->array) {
-            lo -= d->array->head.own_lo[x] - d->array->alloc_lo[x];
-            hi += d->array->alloc_hi[x] - d->array->head.own_hi[x];
-        } else if (widen) {
-            lo = whole.lo[x]; /* ordinary data read without a known reach */
-            hi = whole.hi[x];
-        }
-        elems.lo[x] = lo > whole.lo[x] ? lo : whole.lo[x];
-        elems.hi[x] = hi < whole.hi[x] ? hi : whole.hi[x];
-    }
-    if (box_is_empty(&elems))
-        return;
-    if (d->array)
-        box_set_add_box(out, &elems);
-    else
-        data_view_boxes(d->addr, d->rank, d->ext, d->elem_size, &elems, out);
-}
-
-/* Iterations first..last (in the loop's order) as inclusive ranges, lower
- * first. */
-static void iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
-                            dvmh_idx *lo, dvmh_idx *hi)
-{
-    for (int x = 0; x < l->rank; x++) {
-        lo[x] = l->step[x] > 0 ? first[x] : last[x];
-        hi[x] = l->step[x] > 0 ? last[x] : first[x];
-    }
-}
-
-/* ---- dividing the local part between devices ---- */
-
-/* The loop dimension split between devices: the one mapped to the
- * outermost dimension of the target (whole rows of the distributed
- * dimension), else of the first tied data; -1 when the loop cannot be
- * split (a written variable whose touched part the split does not divide). */
-static int split_dimension(const dvmh_loop *l)
-{
-    int sd = -1;
-    if (l->target) {
-        int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                              : ((dvmh_template *)l->target)->space.rank;
-        for (int k = 0; k < trank && sd < 0; k++)
-            if (l->rules[k].kind == DVMH_RULE_LINEAR)
-                sd = l->rules[k].dim;
-    }
-    for (int k = 0; k < l->data_count && sd < 0; k++)
-        for (int x = 0; x < l->data[k].rank && sd < 0; x++)
-            if (l->data[k].tied && l->data[k].map[x].kind == DVMH_RULE_LINEAR)
-                sd = l->data[k].map[x].dim;
-    if (sd < 0)
-        return -1;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    iteration_range(l, l->first, l->last, lo, hi);
-    if (lo[sd] < -LOOP_RANGE_UNKNOWN || hi[sd] > LOOP_RANGE_UNKNOWN)
-        return -1;
-    for (int k = 0; k < l->data_count; k++) {
-        const loop_data *d = &l->data[k];
-        if (!d->var)
-            return -1;
-        if (!(d->access & DVMH_WRITE))
-            continue;
-        bool divided = false;
-        for (int x = 0; x < d->rank; x++)
-            divided |= d->map[x].kind == DVMH_RULE_LINEAR && d->map[x].dim == sd &&
-                       d->map[x].a != 0;
-        if (!divided)
-            return -1;
-    }
-    return sd;
-}
-
-static dvmh_handler handler_for(const dvmh_loop *l, int dev)
-{
-    return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
-}
-
-/* The pieces of the local part (l->first..last), in iteration order. */
-static int make_pieces(dvmh_loop *l, loop_piece *pieces)
-{
-    unsigned devices = region_devices();
-    int usable[DEVICE_MAX], n = 0;
-    /* memory the runtime does not track is host memory, and so are writes
-     * through remote_access buffers: only the host can run such a loop
-     * (buffers only read are copied to the devices) */
-    bool known = true;
-    for (int k = 0; k < l->data_count; k++)
-        known &= l->data[k].var != NULL &&
-                 !(buffer_view(l, k) && (l->data[k].access & DVMH_WRITE));
-    /* the host's weight 0 (DVMH_CPU_PERF=0): only where nothing else can */
-    bool host_works = device_get(0)->weight > 0;
-    for (int d = 1; d < device_count(); d++)
-        if ((devices & (1u << d)) && handler_for(l, d) && known)
-            usable[n++] = d;
-    if ((devices & 1u) && (host_works || n == 0)) {
-        memmove(usable + 1, usable, sizeof(int) * (size_t)n);
-        usable[0] = 0;
-        n++;
-    }
-    if (n == 0)
-        usable[n++] = 0; /* outside regions, or nothing else can run it */
-    int sd = split_dimension(l);
-    if (sd < 0 || n == 1) {
-        /* one device: the host when the region has it and it works */
-        pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
-        if (!handler_for(l, pieces[0].device))
-            pieces[0].device = 0;
-        memcpy(pieces[0].first, l->first, sizeof l->first);
-        memcpy(pieces[0].last, l->last, sizeof l->last);
-        return 1;
-    }
-    double total = 0;
-    for (int k = 0; k < n; k++)
-        total += device_get(usable[k])->weight;
-    dvmh_idx count = (l->last[sd] - l->first[sd]) / l->step[sd] + 1, done = 0;
-    double acc = 0;
-    int made = 0;
-    for (int k = 0; k < n; k++) {
-        acc += device_get(usable[k])->weight;
-        dvmh_idx upto = k == n - 1 ? count : (dvmh_idx)((double)count * acc / total + 0.5);
-        if (upto <= done)
-            continue;
-        loop_piece *p = &pieces[made++];
-        p->device = usable[k];
-        memcpy(p->first, l->first, sizeof l->first);
-        memcpy(p->last, l->last, sizeof l->last);
-        p->first[sd] = l->first[sd] + done * l->step[sd];
-        p->last[sd] = l->first[sd] + (upto - 1) * l->step[sd];
-        done = upto;
-    }
-    return made;
-}
-
-/* ---- running a piece ---- */
-
-/* Makes what the piece touches actual on its device; 'out' and 'local'
- * region data are claimed there instead of copied in. */
-static void actualize_piece(dvmh_loop *l, const loop_piece *p)
-{
-    if (device_count() == 1)
-        return; /* the host holds everything: nothing to track */
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    iteration_range(l, p->first, p->last, lo, hi);
-    box_set boxes;
-    for (int k = 0; k < l->data_count; k++) {
-        loop_data *d = &l->data[k];
-        if (!d->var || buffer_view(l, k))
-            continue;
-        box_set_init(&boxes, d->var->rank);
-        if (d->access & DVMH_WRITE) {
-            data_boxes(d, lo, hi, false, &boxes);
-            for (int m = 0; m < boxes.count; m++)
-                region_claim(d->var, p->device, &boxes.boxes[m], true);
-        }
-        data_boxes(d, lo, hi, true, &boxes);
-        for (int m = 0; m < boxes.count; m++) {
-            region_claim(d->var, p->device, &boxes.boxes[m], false);
-            var_actualize(d->var, p->device, &boxes.boxes[m], MOVE_REGION);
-        }
-        box_set_free(&boxes);
-    }
-}
-
-/* Calls fn for each box of each datum the piece wrote (data read through
- * remote_access views excluded: finish_remotes handles them), until fn
- * returns false. */
-typedef bool (*written_box_fn)(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b);
-
-static void for_each_written_box(dvmh_loop *l, const loop_piece *p, written_box_fn fn)
-{
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    iteration_range(l, p->first, p->last, lo, hi);
-    box_set boxes;
-    bool go_on = true;
-    for (int k = 0; k < l->data_count && go_on; k++) {
-        loop_data *d = &l->data[k];
-        if (!d->var || !(d->access & DVMH_WRITE) || buffer_view(l, k))
-            continue;
-        box_set_init(&boxes, d->var->rank);
-        data_boxes(d, lo, hi, false, &boxes);
-        for (int m = 0; m < boxes.count && go_on; m++)
-            go_on = fn(l, p, d, &boxes.boxes[m]);
-        box_set_free(&boxes);
-    }
-}
-
-static bool mark_written(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
-{
-    (void)l;
-    var_written(d->var, p->device, b);
-    return true;
-}
-
-/* What the piece wrote is actual on its device only. */
-static void piece_written(dvmh_loop *l, const loop_piece *p)
-{
-    if (device_count() == 1)
-        return;
-    for_each_written_box(l, p, mark_written);
-}
-
-static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
-{
-    const loop_data *d = &l->data[k];
-    if (d->array) {
-        var_extents(d->var, dev, ext);
-        return var_zero_address(d->var, dev);
-    }
-    for (int x = 0; x < d->rank; x++)
-        ext[x] = d->ext[x];
-    if (!d->var)
-        return (void *)d->addr;
-    /* ordinary variables are indexed by host address */
-    return var_zero_address(d->var, dev) + (uintptr_t)d->addr;
-}
-
-/* Waits for the piece's device; its reduction results are then in their
- * slots. */
-static void finish_piece(dvmh_loop *l, const loop_piece *lp, double started, long long iterations)
-{
-    device *dev = device_get(lp->device);
-    dev->ops->sync(dev);
-    stats_device_work(lp->device, dvmh_wtime() - started, iterations);
-    piece_results(l, lp->device);
-}
-
-/* Runs the piece's handler; wait: until the device is done (else the
- * caller waits with finish_piece; GPUs run their kernels meanwhile). */
-static void run_piece_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *started,
-                         long long *iterations_out)
-{
-    device *dev = device_get(lp->device);
-    dvmh_piece p;
-    memset(&p, 0, sizeof p);
-    struct dvmh_piece_private priv = {l, NULL};
-    p.internal = &priv;
-    p.rank = l->rank;
-    p.device = lp->device;
-    long long iterations = 1;
-    for (int d = 0; d < l->rank; d++) {
-        p.lo[d] = lp->first[d];
-        p.hi[d] = lp->last[d];
-        p.step[d] = l->step[d];
-        dvmh_idx n = (lp->last[d] - lp->first[d]) / l->step[d] + 1;
-        iterations = n > LOOP_RANGE_UNKNOWN ? -1 : iterations < 0 ? -1 : iterations * n;
-    }
-    p.threads = dev->threads;
-    void *data_ptrs[l->data_count + 1];
-    dvmh_idx ext[l->data_count + 1][DVMH_MAX_RANK];
-    for (int k = 0; k < l->data_count; k++)
-        data_ptrs[k] = data_address(l, k, lp->device, ext[k]);
-    /* remote_access buffers: read in place on the host, copied whole to
-     * the other devices (the loop does not write them there) */
-    void *copies[l->data_count + 1];
-    for (int k = 0; k < l->data_count; k++) {
-        const comm_remote_view *v = buffer_view(l, k);
-        copies[k] = NULL;
-        if (!v)
-            continue;
-        for (int d = 0; d < l->data[k].rank; d++)
-            ext[k][d] = v->ext[d];
-        if (lp->device == 0) {
-            data_ptrs[k] = v->zero;
-            continue;
-        }
-        box_copy c = {.rank = 1, .elem_size = l->data[k].elem_size, .count = {1},
-                      .src = v->buffer, .dst_stride = {1}, .src_stride = {1}};
-        for (int d = 0; d < l->data[k].rank; d++)
-            c.count[0] *= v->ext[d];
-        size_t bytes = (size_t)c.count[0] * c.elem_size;
-        copies[k] = dev->ops->alloc(dev, bytes);
-        if (!copies[k])
-            dvmh_fatal(l->file, l->line, "out of memory on %s: %zu bytes for a remote_access buffer",
-                       dev->name, bytes);
-        c.dst = copies[k];
-        dev->ops->to_device(dev, &c);
-        actual_count(MOVE_REMOTE, MOVE_TO_DEVICE, bytes);
-        data_ptrs[k] = (char *)copies[k] + (v->zero - v->buffer);
-    }
-    priv.buffers = copies;
-    p.data = data_ptrs;
-    p.ext = ext;
-    p.scalar = (void **)l->scalars;
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        r->slot_count = p.threads;
-        r->slots = malloc((r->var_bytes + r->loc_bytes) * (size_t)p.threads);
-        if (!r->slots)
-            dvmh_fatal(l->file, l->line, "out of memory");
-        for (int t = 0; t < p.threads; t++) {
-            unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
-            reduce_identity(r->op, r->type, slot, r->count);
-            if (r->loc_bytes)
-                memcpy(slot + r->var_bytes, r->loc, r->loc_bytes);
-        }
-        if (dev->kind != DEVICE_HOST)
-            actual_count(MOVE_REDUCTION, MOVE_TO_HOST, r->var_bytes + r->loc_bytes);
-    }
-    double t0 = dvmh_wtime();
-    dvmh_context *c = dvmh_ctx();
-    c->in_handlers = true;
-    dev->ops->run(dev, handler_for(l, lp->device), &p);
-    c->in_handlers = false;
-    if (wait)
-        finish_piece(l, lp, t0, iterations);
-    for (int k = 0; k < l->data_count; k++)
-        if (copies[k])
-            dev->ops->release(dev, copies[k]); /* after the sync: no overlap with views */
-    *started = t0;
-    *iterations_out = iterations;
-}
-
-static void run_piece(dvmh_loop *l, const loop_piece *lp)
-{
-    double t0;
-    long long iterations;
-    run_piece_on(l, lp, true, &t0, &iterations);
-}
-
-/* ---- comparative debugging ---- */
-
-typedef struct index_namer {
-    const loop_data *d;
-    const box *b;                   /* array: global indices; data: bytes */
-} index_namer;
-
-static void name_index(long long k, char *buf, size_t n, const void *arg)
-{
-    const index_namer *in = arg;
-    const loop_data *d = in->d;
-    dvmh_idx idx[DVMH_MAX_RANK];
-    if (d->array) {
-        for (int x = d->rank - 1; x >= 0; x--) {
-            dvmh_idx extent = in->b->hi[x] - in->b->lo[x] + 1;
-            idx[x] = in->b->lo[x] + k % extent;
-            k /= extent;
-        }
-    } else {
-        /* byte address -> element of the program's view */
-        long long e = (in->b->lo[0] - (dvmh_idx)(uintptr_t)d->addr) / (dvmh_idx)d->elem_size + k;
-        for (int x = d->rank - 1; x >= 0; x--) {
-            idx[x] = x > 0 ? e % d->ext[x] : e;
-            e = x > 0 ? e / d->ext[x] : e;
-        }
-    }
-    size_t used = 0;
-    for (int x = 0; x < d->rank && used < n; x++)
-        used += (size_t)snprintf(buf + used, n - used, "[%lld]", (long long)idx[x]);
-}
-
-/* Compares a box an accelerator piece wrote with the host's results (host
- * memory), element by element. */
-static bool compare_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
-{
-    size_t bytes = (size_t)box_volume(b) * d->var->elem_size;
-    char *accel = malloc(bytes + 1), *host = malloc(bytes + 1);
-    if (!accel || !host)
-        dvmh_fatal(l->file, l->line, "out of memory");
-    var_fetch_box(d->var, p->device, b, accel);
-    var_fetch_box(d->var, 0, b, host);
-    compare_site site = {l->file, l->line, d->name ? d->name : d->var->name,
-                         device_get(p->device)->name};
-    index_namer in = {d, b};
-    /* ordinary data is tracked in bytes: compare whole elements */
-    compare_values(&site, d->type, d->elem_size, accel, host, (long long)(bytes / d->elem_size),
-                   name_index, &in);
-    free(accel);
-    free(host);
-    return true;
-}
-
-/* DVMH_EMU_FAULT: an emulated accelerator spoils the first element it
- * wrote (its most significant byte, little-endian: a large change), so
- * tests can see comparative debugging catch a wrong device. */
-static bool spoil_box(dvmh_loop *l, const loop_piece *p, loop_data *d, const box *b)
-{
-    (void)l;
-    char *first = var_address(d->var, p->device, b->lo);
-    first[d->elem_size - 1] ^= 0x40;
-    return false;
-}
-
-/* Comparative debugging of a loop in a region: the accelerators run their
- * pieces from the inputs the host holds too, then the host runs the whole
- * local part from those inputs; their results are compared and the host's
- * are kept. */
-static void run_compared(dvmh_loop *l, loop_piece *pieces, int n)
-{
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    iteration_range(l, l->first, l->last, lo, hi);
-    box_set boxes;
-    /* the inputs, on the host */
-    for (int k = 0; k < l->data_count; k++) {
-        loop_data *d = &l->data[k];
-        if (!d->var)
-            continue;
-        box_set_init(&boxes, d->var->rank);
-        for (int pass = 0; pass < 2; pass++) {
-            data_boxes(d, lo, hi, pass == 1, &boxes);
-            for (int m = 0; m < boxes.count; m++)
-                var_actualize(d->var, 0, &boxes.boxes[m], MOVE_REGION);
-        }
-        box_set_free(&boxes);
-    }
-    for (int k = 0; k < n; k++) {
-        actualize_piece(l, &pieces[k]);
-        run_piece(l, &pieces[k]);
-        if (compare_fault_injection() && device_get(pieces[k].device)->kind == DEVICE_EMU)
-            for_each_written_box(l, &pieces[k], spoil_box);
-        fold_reductions(l);
-        piece_written(l, &pieces[k]);
-    }
-    unsigned char *saved[l->red_count + 1];
-    for (int k = 0; k < l->red_count; k++) {
-        saved[k] = l->reds[k].acc;
-        l->reds[k].acc = NULL;
-    }
-    loop_piece host = {.device = 0};
-    memcpy(host.first, l->first, sizeof l->first);
-    memcpy(host.last, l->last, sizeof l->last);
-    run_piece(l, &host);
-    fold_reductions(l);
-    for (int k = 0; k < n; k++)
-        for_each_written_box(l, &pieces[k], compare_box);
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        char what[32];
-        snprintf(what, sizeof what, "reduction %d", k + 1);
-        compare_site site = {l->file, l->line, what, "accelerators"};
-        compare_values(&site, r->type, reduce_type_size(r->type), saved[k], r->acc, r->count,
-                       NULL, NULL);
-        free(saved[k]);
-    }
-    piece_written(l, &host);
-}
-
 /* The local part on the devices of the region: each piece gets its data
- * actualized, runs, and owns what it wrote. Pieces of across loops run in
- * iteration order, which keeps their sequential meaning between devices. */
+ * actualized, runs, and owns what it wrote; with comparative debugging,
+ * the accelerators' results are checked against the host's. */
 static void run_local_part(dvmh_loop *l)
 {
     loop_piece pieces[DEVICE_MAX];
-    int n = make_pieces(l, pieces);
+    int n = piece_make(l, pieces);
     bool accelerators = false;
     for (int k = 0; k < n; k++)
         accelerators |= pieces[k].device != 0;
-    if (accelerators && compare_enabled()) {
-        /* the host's copy holds the inputs: only accelerators take pieces */
-        int m = 0;
-        for (int k = 0; k < n; k++)
-            if (pieces[k].device != 0)
-                pieces[m++] = pieces[k];
-        if (m < n) /* the host's share goes to the first accelerator */
-            memcpy(pieces[0].first, l->first, sizeof l->first);
-        run_compared(l, pieces, m);
-        return;
-    }
-    /* Without across, the pieces are independent: the GPUs' kernels are
-     * launched first and run while the other devices run their pieces;
-     * their reduction results arrive when they are waited for, and are
-     * folded after the others' (the pieces' order: GPUs come last). */
-    bool overlap = n > 1 && !l->ordered && !l->remote_views;
-    double started[DEVICE_MAX];
-    long long iterations[DEVICE_MAX];
-    bool later[DEVICE_MAX] = {false};
-    unsigned char *slots[DEVICE_MAX][l->red_count + 1];
-    int slot_counts[DEVICE_MAX][l->red_count + 1];
-    for (int k = 0; overlap && k < n; k++)
-        if (device_get(pieces[k].device)->kind == DEVICE_CUDA) {
-            actualize_piece(l, &pieces[k]);
-            run_piece_on(l, &pieces[k], false, &started[k], &iterations[k]);
-            for (int m = 0; m < l->red_count; m++) {
-                slots[k][m] = l->reds[m].slots;
-                slot_counts[k][m] = l->reds[m].slot_count;
-                l->reds[m].slots = NULL;
-            }
-            later[k] = true;
-        }
-    for (int k = 0; k < n; k++) {
-        if (later[k])
-            continue;
-        actualize_piece(l, &pieces[k]);
-        run_piece(l, &pieces[k]);
-        fold_reductions(l);
-        piece_written(l, &pieces[k]);
-    }
-    for (int k = 0; k < n; k++)
-        if (later[k]) {
-            finish_piece(l, &pieces[k], started[k], iterations[k]);
-            for (int m = 0; m < l->red_count; m++) {
-                l->reds[m].slots = slots[k][m];
-                l->reds[m].slot_count = slot_counts[k][m];
-            }
-            fold_reductions(l);
-            piece_written(l, &pieces[k]);
-        }
-}
-
-int piece_memory(const dvmh_piece *p, const void **bases, bool *writes, int max)
-{
-    const dvmh_loop *l = p->internal->loop;
-    int n = 0;
-    for (int k = 0; k < l->data_count; k++) {
-        const loop_data *d = &l->data[k];
-        /* a remote_access buffer is only read */
-        bool buffer = p->internal->buffers && p->internal->buffers[k];
-        const void *base = buffer ? p->internal->buffers[k] : d->var ? d->var->rep[p->device].base : NULL;
-        if (!base)
-            continue;
-        if (n < max) {
-            bases[n] = base;
-            writes[n] = !buffer && (d->access & DVMH_WRITE);
-        }
-        n++;
-    }
-    return n;
-}
-
-void piece_result_later(dvmh_piece *p, int k, const void *var, const void *loc)
-{
-    dvmh_loop *l = p->internal->loop;
-    loop_reduction *r = &l->reds[k];
-    GROW(l->results, l->result_count);
-    l->results[l->result_count++] = (loop_result){p->device, k, r->slots, var, loc};
-}
-
-/* The results of dev's pieces, now that it is synchronised, into their
- * slots. */
-static void piece_results(dvmh_loop *l, int dev)
-{
-    int kept = 0;
-    for (int m = 0; m < l->result_count; m++) {
-        loop_result *e = &l->results[m];
-        if (e->device != dev) {
-            l->results[kept++] = *e;
-            continue;
-        }
-        loop_reduction *r = &l->reds[e->red];
-        memcpy(e->slot, e->var, r->var_bytes);
-        if (r->loc_bytes && e->loc)
-            memcpy(e->slot + r->var_bytes, e->loc, r->loc_bytes);
-    }
-    l->result_count = kept;
-}
-
-void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc)
-{
-    loop_reduction *r = &p->internal->loop->reds[k];
-    reduce_identity(r->op, r->type, var, r->count);
-    if (loc && r->loc_bytes)
-        memcpy(loc, r->loc, r->loc_bytes);
-}
-
-void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void *loc)
-{
-    loop_reduction *r = &p->internal->loop->reds[k];
-    if (thread < 0 || thread >= r->slot_count)
-        dvmh_fatal(p->internal->loop->file, p->internal->loop->line,
-                   "reduction result from thread %d of %d", thread, r->slot_count);
-    unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)thread;
-    memcpy(slot, var, r->var_bytes);
-    if (r->loc_bytes && loc)
-        memcpy(slot + r->var_bytes, loc, r->loc_bytes);
-}
-
-/* The remote_access view of datum k when it has a buffer of its own
- * (else the loop reads the array's own memory, remote elements fetched
- * into its shadow edges). */
-static const comm_remote_view *buffer_view(const dvmh_loop *l, int k)
-{
-    for (int m = 0; l->remote_views && m < l->remote_count; m++)
-        if (l->remotes[m] == k && l->remote_views[m].buffer)
-            return &l->remote_views[m];
-    return NULL;
-}
-
-/* Folds the threads' results of the pieces run so far into each
- * reduction's accumulator (identity at first), in thread order. */
-static void fold_reductions(dvmh_loop *l)
-{
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        if (!r->acc) {
-            r->acc = malloc(r->var_bytes + r->loc_bytes + 1);
-            if (!r->acc)
-                dvmh_fatal(l->file, l->line, "out of memory");
-            reduce_identity(r->op, r->type, r->acc, r->count);
-            if (r->loc_bytes)
-                memcpy(r->acc + r->var_bytes, r->loc, r->loc_bytes);
-        }
-        for (int t = 0; t < r->slot_count; t++) {
-            unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
-            reduce_combine(r->op, r->type, r->acc, slot, r->count, r->acc + r->var_bytes,
-                           slot + r->var_bytes, r->loc_bytes);
-        }
-        free(r->slots);
-        r->slots = NULL;
-        r->slot_count = 0;
-    }
-}
-
-/* Whether this process's results count: of processes owning the same part
- * of the loop's target (replicas), only the first contributes. */
-static bool counts_in_reductions(dvmh_loop *l)
-{
-    if (l->red_count == 0 || comm_process_count() == 1 || !l->target)
-        return true;
-    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                          : ((dvmh_template *)l->target)->space.rank;
-    dvmh_idx key[2 * DVMH_MAX_RANK];
-    for (int k = 0; k < trank; k++)
-        object_owned(l->target, k, &key[2 * k], &key[2 * k + 1]);
-    return comm_first_with_key(key, 2 * trank);
-}
-
-/* The variable becomes: its value before the loop, combined with every
- * thread's result in thread order, then with every process's in rank order. */
-static void finish_reductions(dvmh_loop *l)
-{
-    fold_reductions(l);
-    bool counts = counts_in_reductions(l);
-    for (int k = 0; k < l->red_count; k++) {
-        loop_reduction *r = &l->reds[k];
-        unsigned char *acc = r->acc, *acc_loc = r->acc + r->var_bytes;
-        if (!counts)
-            reduce_identity(r->op, r->type, acc, r->count);
-        /* Without 'on' every process ran every iteration on its replicated
-         * data: its own result is the loop's. */
-        if (comm_process_count() > 1 && l->target)
-            comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
-                           r->loc_bytes);
-        reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
-        free(r->acc);
-        r->acc = NULL;
-    }
-}
-
-/* The edges a shadow renewal of a sends from its own part (border) and
- * receives into its shadow (received), widths lo/hi (NULL: allocated). */
-static void shadow_edges(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner,
-                         box_set *border, box_set *received)
-{
-    int r = a->head.rank;
-    box own, whole;
-    array_own_box(a, &own);
-    array_local_box(a, &whole);
-    if (box_is_empty(&own))
-        return;
-    dvmh_idx wlo[DVMH_MAX_RANK], whi[DVMH_MAX_RANK];
-    for (int d = 0; d < r; d++) {
-        wlo[d] = lo ? lo[d] : own.lo[d] - whole.lo[d];
-        whi[d] = hi ? hi[d] : whole.hi[d] - own.hi[d];
-    }
-    for (int d = 0; d < r; d++) {
-        box in = own, out = own;
-        for (int e = 0; corner && e < r; e++)
-            if (e != d) {
-                out.lo[e] -= wlo[e];
-                out.hi[e] += whi[e];
-            }
-        box sides[4] = {in, in, out, out};
-        sides[0].hi[d] = own.lo[d] + whi[d] - 1;      /* goes to the lower neighbour */
-        sides[1].lo[d] = own.hi[d] - wlo[d] + 1;      /* to the upper one */
-        sides[2].lo[d] = own.lo[d] - wlo[d];          /* comes from below */
-        sides[2].hi[d] = own.lo[d] - 1;
-        sides[3].lo[d] = own.hi[d] + 1;               /* from above */
-        sides[3].hi[d] = own.hi[d] + whi[d];
-        for (int k = 0; k < 4; k++) {
-            box clipped;
-            if (box_intersect(&sides[k], k < 2 ? &own : &whole, &clipped))
-                box_set_add_box(k < 2 ? border : received, &clipped);
-        }
-    }
-}
-
-static void renew_shadows(dvmh_loop *l)
-{
-    if (comm_process_count() == 1)
-        return; /* one process: the devices' copies are actualized per piece */
-    for (int k = 0; k < l->shadow_count; k++) {
-        const loop_shadow *s = &l->shadows[k];
-        dvmh_array *a = l->data[s->data].array;
-        const dvmh_idx *lo = s->all ? NULL : s->lo, *hi = s->all ? NULL : s->hi;
-        box_set border, received;
-        box_set_init(&border, a->head.rank);
-        box_set_init(&received, a->head.rank);
-        if (device_count() > 1) /* else the host copy holds everything */
-            shadow_edges(a, lo, hi, s->corner, &border, &received);
-        /* the edges leave from the host copy and arrive in it */
-        for (int m = 0; m < border.count; m++)
-            var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
-        double t0 = dvmh_wtime();
-        size_t sent = comm_shadow_renew(a, lo, hi, s->corner);
-        var_count_processes(a->var, MOVE_SHADOW, sent);
-        stats_transfer(MOVE_SHADOW, MOVE_PROCESSES, sent, dvmh_wtime() - t0);
-        for (int m = 0; m < received.count; m++)
-            var_written(a->var, 0, &received.boxes[m]);
-        box_set_free(&border);
-        box_set_free(&received);
-    }
-}
-
-/* remote_access: every process fetches the box its part of the loop reads
- * (collective, so processes without iterations take part too); the handler
- * sees the array through a view holding its own part and that box. */
-static void fetch_remotes(dvmh_loop *l, bool has_part)
-{
-    if (l->remote_count == 0 || comm_process_count() == 1) {
-        l->remote_count = 0;  /* one process: everything is local */
-        return;
-    }
-    l->remote_views = calloc((size_t)l->remote_count, sizeof *l->remote_views);
-    if (!l->remote_views)
-        dvmh_fatal(l->file, l->line, "out of memory");
-    for (int k = 0; k < l->remote_count; k++) {
-        if (l->remotes[k] < 0)
-            continue; /* merged into an earlier reference to the same array */
-        dvmh_array *a = l->data[l->remotes[k]].array;
-        dvmh_idx box_lo[DVMH_MAX_RANK], box_hi[DVMH_MAX_RANK];
-        /* every reference to this array (B[i-1][j], B[i+1][j]) shares one
-         * view: the bounding box of their boxes */
-        for (int d = 0; d < a->head.rank; d++) {
-            box_lo[d] = INT64_MAX;
-            box_hi[d] = INT64_MIN;
-        }
-        for (int m = k; m < l->remote_count; m++) {
-            if (l->remotes[m] != l->remotes[k])
-                continue;
-            if (m != k)
-                l->remotes[m] = -1;
-            for (int d = 0; d < a->head.rank; d++) {
-                const dvmh_rule *r = &l->remote_rules[m][d];
-                dvmh_idx lo = 0, hi = a->size[d] - 1;
-                if (r->kind == DVMH_RULE_CONST) {
-                    lo = hi = r->b;
-                } else if (r->kind == DVMH_RULE_LINEAR) {
-                    dvmh_idx x = r->a * l->first[r->dim] + r->b, y = r->a * l->last[r->dim] + r->b;
-                    lo = x < y ? x : y;
-                    hi = x < y ? y : x;
-                }
-                if (lo < box_lo[d])
-                    box_lo[d] = lo;
-                if (hi > box_hi[d])
-                    box_hi[d] = hi;
-            }
-        }
-        for (int d = 0; d < a->head.rank; d++) {
-            dvmh_idx lo = box_lo[d], hi = box_hi[d];
-            box_lo[d] = lo < 0 ? 0 : lo;
-            box_hi[d] = hi > a->size[d] - 1 ? a->size[d] - 1 : hi;
-            if (!has_part) {
-                box_lo[d] = 1;
-                box_hi[d] = 0;
-            }
-        }
-        /* owners serve remote elements from their host copies */
-        var_actualize_host_all(a->var, MOVE_REMOTE);
-        size_t sent = comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
-        var_count_processes(a->var, MOVE_REMOTE, sent);
-        if (!l->remote_views[k].buffer && has_part) {
-            /* fetched into the host copy's shadow edges: devices' copies of
-             * them are out of date */
-            box fetched = {.rank = a->head.rank}, own;
-            for (int d = 0; d < a->head.rank; d++) {
-                fetched.lo[d] = box_lo[d];
-                fetched.hi[d] = box_hi[d];
-            }
-            array_own_box(a, &own);
-            box parts[2 * DVMH_MAX_RANK];
-            int n = box_subtract(&fetched, &own, parts);
-            for (int m = 0; m < n; m++)
-                var_written(a->var, 0, &parts[m]);
-        }
-    }
-}
-
-/* Writes through a view reach the array's own part. */
-static void finish_remotes(dvmh_loop *l)
-{
-    for (int k = 0; l->remote_views && k < l->remote_count; k++)
-        if (l->remotes[k] >= 0) {
-            loop_data *d = &l->data[l->remotes[k]];
-            bool written = (d->access & DVMH_WRITE) != 0;
-            comm_remote_view_end(d->array, &l->remote_views[k], written);
-            if (written)
-                var_written(d->var, 0, &d->var->whole);
-        }
-    free(l->remote_views);
-}
-
-/* across on several processes: a pipeline in stages along one loop
- * dimension (comm_across_*); each stage's piece runs once its
- * predecessors' edge of that stage has arrived. */
-static void run_across(dvmh_loop *l)
-{
-    if (!l->target)
-        dvmh_fatal(l->file, l->line, "not supported yet: across without 'on' on several processes");
-    int trank = array_is_array(l->target) ? ((dvmh_array_head *)l->target)->rank
-                                          : ((dvmh_template *)l->target)->space.rank;
-    /* The stage dimension: a loop dimension mapped (a = 1) to a target
-     * dimension, preferring one divided between the fewest processes (the
-     * pipeline then runs along the dimension the processes are not split
-     * in: with rows split, stages of columns), then one no across array
-     * depends along. */
-    dvmh_rule space_rules[DVMH_MAX_RANK];
-    const distr_space *space = object_space_rules(l->target, space_rules);
-    int stage_dim = -1, stage_target_dim = -1, best_procs = 0;
-    bool best_independent = false;
-    for (int k = 0; k < trank; k++) {
-        const dvmh_rule *r = &l->rules[k];
-        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0)
-            continue;
-        bool independent = true;
-        for (int x = 0; x < l->across_count; x++)
-            independent &= l->acrosses[x].flow[k] == 0;
-        int procs = 1;
-        for (int b = 0; b < space->rank; b++)
-            if (space_rules[b].kind == DVMH_RULE_LINEAR && space_rules[b].dim == k &&
-                space->dim[b].axis >= 0)
-                procs = space->grid_dims[space->dim[b].axis];
-        if (stage_dim < 0 || procs < best_procs ||
-            (procs == best_procs && independent && !best_independent)) {
-            stage_dim = r->dim;
-            stage_target_dim = k;
-            best_procs = procs;
-            best_independent = independent;
-        }
-    }
-    if (l->remote_count > 0)
-        dvmh_fatal(l->file, l->line,
-                   "not supported yet: remote_access in an across loop on several processes");
-    for (int x = 0; x < l->across_count; x++) {
-        const dvmh_array *a = l->data[l->acrosses[x].data].array;
-        if (a->head.rank != trank || stage_dim < 0)
-            dvmh_fatal(l->file, l->line, "not supported yet: across on several processes for "
-                                         "an array not mapped like the loop's 'on' target");
-    }
-    dvmh_idx global_first = l->first[stage_dim], global_last = l->last[stage_dim];
-    dvmh_idx step = l->step[stage_dim], shift = l->rules[stage_target_dim].b;
-    bool has_part = local_part(l);
-    dvmh_idx local_first = l->first[stage_dim], local_last = l->last[stage_dim];
-
-    /* the pipeline runs on the host copies */
-    for (int k = 0; k < l->data_count; k++)
-        if (l->data[k].var)
-            var_actualize_host_all(l->data[k].var, MOVE_ACROSS);
-    renew_shadows(l);
-    comm_across **pipes = malloc(sizeof *pipes * (size_t)l->across_count + 1);
-    if (!pipes)
-        dvmh_fatal(l->file, l->line, "out of memory");
-    for (int x = 0; x < l->across_count; x++) {
-        /* Where a dimension's iterations run downwards, the new values come
-         * from above (the anti widths) and the old ones from below. */
-        dvmh_array *a = l->data[l->acrosses[x].data].array;
-        dvmh_idx flow[DVMH_MAX_RANK], old_lo[DVMH_MAX_RANK], old_hi[DVMH_MAX_RANK];
-        bool old = false;
-        for (int d = 0; d < a->head.rank; d++) {
-            const dvmh_rule *r = &l->rules[d];
-            bool down = r->kind == DVMH_RULE_LINEAR && r->a * l->step[r->dim] < 0;
-            flow[d] = down ? -l->acrosses[x].anti[d] : l->acrosses[x].flow[d];
-            old_lo[d] = down ? l->acrosses[x].flow[d] : 0;
-            old_hi[d] = down ? 0 : l->acrosses[x].anti[d];
-            old |= old_lo[d] > 0 || old_hi[d] > 0;
-        }
-        if (old)
-            comm_shadow_renew(a, old_lo, old_hi, 1);
-        pipes[x] = comm_across_start(a, flow, stage_target_dim);
-    }
-    dvmh_idx iterations = (global_last - global_first) / step + 1;
-    dvmh_idx stage = l->stage > 0 ? l->stage : iterations / (4 * comm_process_count());
-    if (stage < 1)
-        stage = 1;
-    for (dvmh_idx first = global_first; first <= global_last; first += stage * step) {
-        dvmh_idx last = first + (stage - 1) * step;
-        if (last > global_last)
-            last = global_last;
-        const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
-        dvmh_idx lo = first == global_first ? 0 : first + shift;
-        dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
-        for (int x = 0; x < l->across_count; x++)
-            comm_across_recv(pipes[x], lo, hi);
-        if (has_part) {
-            dvmh_idx f = first > local_first ? first : local_first;
-            dvmh_idx la = last < local_last ? last : local_last;
-            if (f <= la) {
-                loop_piece host = {.device = 0};
-                memcpy(host.first, l->first, sizeof l->first);
-                memcpy(host.last, l->last, sizeof l->last);
-                host.first[stage_dim] = f;
-                host.last[stage_dim] = la;
-                run_piece(l, &host);
-                fold_reductions(l);
-            }
-        }
-        for (int x = 0; x < l->across_count; x++)
-            comm_across_send(pipes[x], lo, hi);
-    }
-    for (int x = 0; x < l->across_count; x++) {
-        size_t sent = comm_across_finish(pipes[x]);
-        var_count_processes(l->data[l->acrosses[x].data].var, MOVE_ACROSS, sent);
-    }
-    free(pipes);
-    /* written elements and the edges that arrived are current on the host */
-    for (int k = 0; k < l->data_count; k++)
-        if (l->data[k].var && (l->data[k].access & DVMH_WRITE))
-            var_written(l->data[k].var, 0, &l->data[k].var->whole);
-    for (int x = 0; x < l->across_count; x++)
-        var_written(l->data[l->acrosses[x].data].var, 0,
-                    &l->data[l->acrosses[x].data].var->whole);
+    if (accelerators && compare_enabled())
+        compare_run(l, pieces, n);
+    else
+        piece_run_all(l, pieces, n);
 }
 
 void dvmh_loop_run(dvmh_loop *l)
@@ -1399,18 +250,18 @@ void dvmh_loop_run(dvmh_loop *l)
     int outer_line = c->site_line;
     c->site_file = l->file;
     c->site_line = l->line;
-    compute_maps(l);
+    piece_compute_maps(l);
     if (l->across && comm_process_count() > 1) {
-        run_across(l);
+        lcomm_run_across(l);
     } else {
-        renew_shadows(l);
-        bool has_part = local_part(l);
-        fetch_remotes(l, has_part);
+        lcomm_renew_shadows(l);
+        bool has_part = piece_local_part(l);
+        lcomm_fetch_remotes(l, has_part);
         if (has_part)
             run_local_part(l);
     }
-    finish_reductions(l);
-    finish_remotes(l);
+    red_finish(l);
+    lcomm_finish_remotes(l);
     stats_loop_end();
     c->site_file = outer_file;
     c->site_line = outer_line;

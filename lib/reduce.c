@@ -1,6 +1,7 @@
 /* reduce.c: reduction operations on typed values: identities and
  * combination, used for threads, devices and processes alike. */
-#include "internal.h"
+#include "reduce.h"
+#include "dvmh.h"
 
 #include <float.h>
 #include <limits.h>
@@ -104,6 +105,22 @@ void reduce_identity(int op, int type, void *var, int count)
     case DVMH_RED_XOR: FOR_EACH_ELEM(T, x = x ^ y); return;                          \
     default: break;                                                                  \
     }
+/* _Bool: a sum is an or and a product an and (what storing the arithmetic
+ * result back into a _Bool makes of them), and so are max and min. */
+static void combine_bool(int op, _Bool *acc, const _Bool *value, int count)
+{
+    for (int k = 0; k < count; k++) {
+        bool x = acc[k], y = value[k];
+        switch (op) {
+        case DVMH_RED_SUM: case DVMH_RED_MAX: case DVMH_RED_OR: x = x || y; break;
+        case DVMH_RED_PRODUCT: case DVMH_RED_MIN: case DVMH_RED_AND: x = x && y; break;
+        case DVMH_RED_XOR: x = x != y; break;
+        default: break;
+        }
+        acc[k] = x;
+    }
+}
+
 #define BETTER(T) (op == DVMH_RED_MAXLOC ? *(const T *)value > *(T *)acc            \
                                          : *(const T *)value < *(T *)acc)
 
@@ -140,7 +157,7 @@ void reduce_combine(int op, int type, void *acc, const void *value, int count,
     case DVMH_T_CHAR: ARITH(char) BITS(char) break;
     case DVMH_T_SCHAR: ARITH(signed char) BITS(signed char) break;
     case DVMH_T_UCHAR: ARITH(unsigned char) BITS(unsigned char) break;
-    case DVMH_T_BOOL: ARITH(_Bool) BITS(_Bool) break;
+    case DVMH_T_BOOL: combine_bool(op, acc, value, count); break;
     case DVMH_T_SHORT: ARITH(short) BITS(short) break;
     case DVMH_T_USHORT: ARITH(unsigned short) BITS(unsigned short) break;
     case DVMH_T_INT: ARITH(int) BITS(int) break;

@@ -2,9 +2,15 @@
  * data), the actuality directives, remote_access blocks and intervals.
  * Data moves lazily: each loop actualizes what its pieces touch (loop.c);
  * a region records which values need not be copied in ('out', 'local'). */
-#include "internal.h"
+#include "region.h"
 #include "actual.h"
+#include "alloc.h"
+#include "array.h"
+#include "boxes.h"
 #include "comm.h"
+#include "context.h"
+#include "data.h"
+#include "device.h"
 #include "stats.h"
 
 #include <stdio.h>
@@ -45,12 +51,9 @@ static void warn_no_accelerator(const char *file, int line)
     for (int k = 0; k < region_state.warned_count; k++)
         if (region_state.warned[k].line == line && strcmp(region_state.warned[k].file, file) == 0)
             return;
-    warned_region *grown = realloc(region_state.warned,
-                                   sizeof *grown * (size_t)(region_state.warned_count + 1));
-    if (!grown)
-        dvmh_fatal(file, line, "out of memory");
-    region_state.warned = grown;
-    grown[region_state.warned_count++] = (warned_region){file, line};
+    region_state.warned = dvmh_xrealloc(region_state.warned, sizeof *region_state.warned *
+                                        (size_t)(region_state.warned_count + 1));
+    region_state.warned[region_state.warned_count++] = (warned_region){file, line};
     if (comm_process_rank() == 0)
         fprintf(stderr, "%s:%d: warning: region with targets(CUDA) but no accelerator is "
                         "available: it runs on the host\n", file, line);
@@ -143,12 +146,9 @@ static void add_fresh(var *v, bool local, const box_set *boxes)
             box_set_add_set(&region_state.fresh[k].boxes, boxes);
             return;
         }
-    region_fresh *grown = realloc(region_state.fresh,
-                                  sizeof *grown * (size_t)(region_state.fresh_count + 1));
-    if (!grown)
-        dvmh_fatal(region_state.file, region_state.line, "out of memory");
-    region_state.fresh = grown;
-    region_fresh *f = &grown[region_state.fresh_count++];
+    region_state.fresh = dvmh_xrealloc(region_state.fresh, sizeof *region_state.fresh *
+                                       (size_t)(region_state.fresh_count + 1));
+    region_fresh *f = &region_state.fresh[region_state.fresh_count++];
     f->v = v;
     f->local = local;
     box_set_init(&f->boxes, v->rank);
@@ -268,10 +268,7 @@ static void actual_var(var *v, void *arg)
 
 static void for_each_var(void (*fn)(var *v, void *arg))
 {
-    dvmh_context *c = dvmh_ctx();
-    for (int k = 0; k < c->array_count; k++)
-        if (c->arrays[k]->var)
-            fn(c->arrays[k]->var, NULL);
+    array_for_each_var(fn, NULL);
     data_for_each(fn, NULL);
 }
 
@@ -365,12 +362,9 @@ void dvmh_remote_array(dvmh_array *a, const dvmh_rule *rules)
                        "remote_access outside loops takes constant or whole dimensions");
         }
     }
-    remote_entry *grown = realloc(remote_state.entries,
-                                  sizeof *grown * (size_t)(remote_state.count + 1));
-    if (!grown)
-        dvmh_fatal(remote_state.file, remote_state.line, "out of memory");
-    remote_state.entries = grown;
-    remote_entry *e = &grown[remote_state.count++];
+    remote_state.entries = dvmh_xrealloc(remote_state.entries, sizeof *remote_state.entries *
+                                         (size_t)(remote_state.count + 1));
+    remote_entry *e = &remote_state.entries[remote_state.count++];
     e->array = a;
     e->depth = remote_state.depth;
     e->head = a->head;

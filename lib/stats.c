@@ -2,8 +2,9 @@
  * loop (by source line), accumulated over every execution. */
 #include "stats.h"
 #include "actual.h"
+#include "alloc.h"
 #include "comm.h"
-#include "internal.h"
+#include "device.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,9 +43,7 @@ void stats_start(void)
         return;
     stats.enabled = true;
     if (strcmp(v, "1") != 0) {
-        stats.path = strdup(v);
-        if (!stats.path)
-            dvmh_fatal(NULL, 0, "out of memory");
+        stats.path = strcpy(dvmh_xmalloc(strlen(v) + 1), v);
     }
 }
 
@@ -56,9 +55,7 @@ static stats_record *record_run(const char *file, int line, int kind, long id)
             r->runs++;
             return r;
         }
-    stats_record *r = calloc(1, sizeof *r);
-    if (!r)
-        dvmh_fatal(file, line, "out of memory");
+    stats_record *r = dvmh_xcalloc(1, sizeof *r);
     r->file = file;
     r->line = line;
     r->kind = kind;
@@ -179,16 +176,11 @@ static void print_record(FILE *out, const stats_record *r, const char *title)
 void stats_finish(void)
 {
     if (stats.enabled) {
-        /* process-to-process bytes are counted by the variables (actual.c) */
-        for (int k = 0; k < MOVE_REASONS; k++)
-            stats.total.bytes[k][MOVE_PROCESSES] = actual_bytes_moved(k, MOVE_PROCESSES);
         FILE *out = stderr;
         char *path = NULL;
         if (stats.path) {
             size_t n = strlen(stats.path) + 16;
-            path = malloc(n);
-            if (!path)
-                dvmh_fatal(NULL, 0, "out of memory");
+            path = dvmh_xmalloc(n);
             /* one file per process when there are several */
             if (comm_process_count() > 1)
                 snprintf(path, n, "%s.%d", stats.path, comm_process_rank());

@@ -2,9 +2,13 @@
  * groups (lib/map's algorithms, or the program's manual 'onto'), task
  * regions, and the loops that run every subtask on its group while keeping
  * the sequential program's output and data after the loop. */
-#include "internal.h"
+#include "task.h"
+#include "alloc.h"
 #include "comm.h"
 #include "dvmh_map.h"
+#include "env.h"
+#include "io.h"
+#include "reduce.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -84,14 +88,6 @@ static struct {
     bool node_unit;                 /* DVMH_MAP_UNIT=node */
 } tasks = {NULL, "best", false};
 
-static void *task_alloc(size_t bytes)
-{
-    void *p = calloc(1, bytes ? bytes : 1);
-    if (!p)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory in subtask scheduling");
-    return p;
-}
-
 void task_check_env(void)
 {
     static const char *const algorithms[] = {"best", "P", "P-area", "two-phase", "L", NULL};
@@ -103,14 +99,6 @@ void task_check_env(void)
     env_choice("DVMH_MAP_UNIT", units, NULL);
     text = getenv("DVMH_MAP_UNIT");
     tasks.node_unit = text && !strcmp(text, "node");
-}
-
-FILE *task_output_stream(void)
-{
-    for (dvmh_task_loop *l = tasks.running; l; l = l->outer)
-        if (l->current >= 0)
-            return l->capture;
-    return NULL;
 }
 
 /* ------------------------------------------------------------------------
@@ -136,13 +124,13 @@ dvmh_task *dvmh_task_create(const char *file, int line, const char *name, long c
     if (count < 1 || count > 1 << 24)
         dvmh_fatal(file, line, "task array '%s' has %ld subtasks (must be 1..%d)", name, count,
                    1 << 24);
-    dvmh_task *t = task_alloc(sizeof *t);
+    dvmh_task *t = dvmh_xcalloc(1, sizeof *t);
     t->magic = DVMH_TASK_MAGIC;
     t->file = file;
     t->line = line;
     t->name = name;
     t->count = (int)count;
-    t->spec = task_alloc(sizeof *t->spec * (size_t)count);
+    t->spec = dvmh_xcalloc((size_t)count, sizeof *t->spec);
     return t;
 }
 
@@ -241,10 +229,7 @@ void dvmh_task_link(const char *file, int line, dvmh_task *t, long a, long b, do
             }
             return;
         }
-    struct task_link_edge *grown = realloc(t->links, sizeof *grown * (size_t)(t->link_count + 1));
-    if (!grown)
-        dvmh_fatal(file, line, "out of memory");
-    t->links = grown;
+    t->links = dvmh_xrealloc(t->links, sizeof *t->links * (size_t)(t->link_count + 1));
     t->links[t->link_count++] = (struct task_link_edge){(int)a, (int)b, volume};
     task_unschedule(t);
 }
@@ -321,7 +306,7 @@ static dvmh_map_schedule *task_auto_schedule(dvmh_task *t, int units)
     dvmh_map_instance *inst = dvmh_map_instance_new(t->count, units);
     if (!inst)
         dvmh_fatal(t->file, t->line, "out of memory scheduling %s", t->name);
-    double *times = task_alloc(sizeof *times * (size_t)units);
+    double *times = dvmh_xcalloc((size_t)units, sizeof *times);
     for (int s = 0; s < t->count; s++) {
         task_spec *spec = &t->spec[s];
         if (spec->kind == SPEC_NONE)
@@ -376,7 +361,7 @@ static int by_int(const void *x, const void *y)
 static void task_schedule(dvmh_task *t)
 {
     int processes = comm_process_count();
-    int *node = task_alloc(sizeof *node * (size_t)processes);
+    int *node = dvmh_xcalloc((size_t)processes, sizeof *node);
     int units = processes;
     if (tasks.node_unit)
         units = comm_nodes(node);
@@ -390,9 +375,9 @@ static void task_schedule(dvmh_task *t)
         dvmh_fatal(t->file, t->line, "task array '%s': %d of its %d subtasks are mapped with "
                    "'onto' and the others are not (map all of them onto processors, or none)",
                    t->name, onto, t->count);
-    double *start = task_alloc(sizeof *start * (size_t)t->count);
-    int **unit_list = task_alloc(sizeof *unit_list * (size_t)t->count);
-    int *unit_count = task_alloc(sizeof *unit_count * (size_t)t->count);
+    double *start = dvmh_xcalloc((size_t)t->count, sizeof *start);
+    int **unit_list = dvmh_xcalloc((size_t)t->count, sizeof *unit_list);
+    int *unit_count = dvmh_xcalloc((size_t)t->count, sizeof *unit_count);
     dvmh_map_schedule *sched = NULL;
     if (onto) {
         /* manual: processors first..last, cut to the processors there are */
@@ -400,7 +385,7 @@ static void task_schedule(dvmh_task *t)
             int first = clamp_units(t->spec[s].first + 1, units) - 1;
             int last = clamp_units(t->spec[s].last + 1, units) - 1;
             unit_count[s] = last - first + 1;
-            unit_list[s] = task_alloc(sizeof(int) * (size_t)unit_count[s]);
+            unit_list[s] = dvmh_xcalloc((size_t)unit_count[s], sizeof(int));
             for (int u = first; u <= last; u++)
                 unit_list[s][u - first] = u;
             start[s] = 0;
@@ -421,19 +406,19 @@ static void task_schedule(dvmh_task *t)
         comm_bcast(start, sizeof *start * (size_t)t->count, 0);
         comm_bcast(unit_count, sizeof *unit_count * (size_t)t->count, 0);
         for (int s = 0; s < t->count; s++) {
-            unit_list[s] = task_alloc(sizeof(int) * (size_t)unit_count[s]);
+            unit_list[s] = dvmh_xcalloc((size_t)unit_count[s], sizeof(int));
             if (sched)
                 memcpy(unit_list[s], sched->procs[s], sizeof(int) * (size_t)unit_count[s]);
             comm_bcast(unit_list[s], sizeof(int) * (size_t)unit_count[s], 0);
         }
     }
-    t->order = task_alloc(sizeof *t->order * (size_t)t->count);
-    t->members = task_alloc(sizeof *t->members * (size_t)t->count);
-    t->member_count = task_alloc(sizeof *t->member_count * (size_t)t->count);
-    t->group = task_alloc(sizeof *t->group * (size_t)t->count);
+    t->order = dvmh_xcalloc((size_t)t->count, sizeof *t->order);
+    t->members = dvmh_xcalloc((size_t)t->count, sizeof *t->members);
+    t->member_count = dvmh_xcalloc((size_t)t->count, sizeof *t->member_count);
+    t->group = dvmh_xcalloc((size_t)t->count, sizeof *t->group);
     for (int s = 0; s < t->count; s++) {
         t->order[s] = s;
-        t->members[s] = task_alloc(sizeof(int) * (size_t)processes);
+        t->members[s] = dvmh_xcalloc((size_t)processes, sizeof(int));
         for (int q = 0; q < processes; q++)
             for (int u = 0; u < unit_count[s]; u++)
                 if (node[q] == unit_list[s][u]) {
@@ -500,7 +485,7 @@ dvmh_task_loop *dvmh_task_loop_create(const char *file, int line, dvmh_task *t, 
     if (count > t->count)
         dvmh_fatal(file, line, "a parallel loop on %s runs %lld iterations, the task array has "
                    "%d subtasks", t->name, (long long)count, t->count);
-    dvmh_task_loop *l = task_alloc(sizeof *l);
+    dvmh_task_loop *l = dvmh_xcalloc(1, sizeof *l);
     l->task = t;
     l->file = file;
     l->line = line;
@@ -510,11 +495,11 @@ dvmh_task_loop *dvmh_task_loop_create(const char *file, int line, dvmh_task *t, 
     l->b = b;
     l->iterations = (int)count;
     l->current = -1;
-    l->packets = task_alloc(sizeof *l->packets * (size_t)(count + 1));
-    l->packet_size = task_alloc(sizeof *l->packet_size * (size_t)(count + 1));
+    l->packets = dvmh_xcalloc((size_t)(count + 1), sizeof *l->packets);
+    l->packet_size = dvmh_xcalloc((size_t)(count + 1), sizeof *l->packet_size);
     /* which iteration runs which subtask, then the ones this process
      * runs in the schedule's order */
-    int *iteration_of = task_alloc(sizeof(int) * (size_t)t->count);
+    int *iteration_of = dvmh_xcalloc((size_t)t->count, sizeof(int));
     for (int s = 0; s < t->count; s++)
         iteration_of[s] = -1;
     for (int it = 0; it < l->iterations; it++) {
@@ -524,7 +509,7 @@ dvmh_task_loop *dvmh_task_loop_create(const char *file, int line, dvmh_task *t, 
                        (long long)(lo + it * step), t->name, (long long)s);
         iteration_of[s] = it;
     }
-    l->runs = task_alloc(sizeof(int) * (size_t)(count + 1));
+    l->runs = dvmh_xcalloc((size_t)(count + 1), sizeof(int));
     for (int k = 0; k < t->count; k++) {
         int s = t->order[k];
         if (iteration_of[s] >= 0 && t->group[s])
@@ -544,9 +529,7 @@ void dvmh_task_loop_data(dvmh_task_loop *l, const void *addr, int rank, const dv
                        "in a subtask (use an array)");
         bytes *= (size_t)ext[d];
     }
-    l->data = realloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
-    if (!l->data)
-        dvmh_fatal(l->file, l->line, "out of memory");
+    l->data = dvmh_xrealloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
     l->data[l->data_count++] = (task_data){(char *)addr, bytes};
 }
 
@@ -555,15 +538,13 @@ void dvmh_task_loop_reduction(dvmh_task_loop *l, int op, int type, void *var, in
 {
     if (reduce_type_size(type) == 0)
         dvmh_fatal(l->file, l->line, "reduction variable of a type that cannot be reduced");
-    l->reds = realloc(l->reds, sizeof *l->reds * (size_t)(l->red_count + 1));
-    if (!l->reds)
-        dvmh_fatal(l->file, l->line, "out of memory");
+    l->reds = dvmh_xrealloc(l->reds, sizeof *l->reds * (size_t)(l->red_count + 1));
     task_reduction *r = &l->reds[l->red_count++];
     *r = (task_reduction){.op = op, .type = type, .count = count < 1 ? 1 : count, .var = var,
                           .loc = loc};
     r->var_bytes = reduce_type_size(type) * (size_t)r->count;
     r->loc_bytes = loc ? (size_t)loc_count * loc_elem_size : 0;
-    r->initial = task_alloc(r->var_bytes + r->loc_bytes);
+    r->initial = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
     memcpy(r->initial, var, r->var_bytes);
     if (r->loc_bytes)
         memcpy(r->initial + r->var_bytes, loc, r->loc_bytes);
@@ -578,9 +559,7 @@ static void packet_add(char **p, size_t *size, size_t *cap, const void *bytes, s
 {
     if (*size + n > *cap) {
         *cap = (*size + n) * 2 + 64;
-        *p = realloc(*p, *cap);
-        if (!*p)
-            dvmh_fatal(__FILE__, __LINE__, "out of memory collecting a subtask's results");
+        *p = dvmh_xrealloc(*p, *cap);
     }
     memcpy(*p + *size, bytes, n);
     *size += n;
@@ -646,6 +625,8 @@ static void task_leave(dvmh_task_loop *l)
     l->current = -1;
     comm_group_pop();
     tasks.running = l->outer;
+    /* the output goes on where the enclosing body's goes */
+    io_set_stdout(tasks.running ? tasks.running->capture : NULL);
 }
 
 static void task_enter(dvmh_task_loop *l, int it)
@@ -656,7 +637,7 @@ static void task_enter(dvmh_task_loop *l, int it)
     size_t total = 0;
     for (int k = 0; k < l->data_count; k++)
         total += l->data[k].bytes;
-    l->snapshot = task_alloc(total);
+    l->snapshot = dvmh_xmalloc(total);
     size_t base = 0;
     for (int k = 0; k < l->data_count; k++) {
         memcpy(l->snapshot + base, l->data[k].addr, l->data[k].bytes);
@@ -673,6 +654,9 @@ static void task_enter(dvmh_task_loop *l, int it)
         if (!l->capture)
             dvmh_fatal(l->file, l->line, "cannot capture the output of a subtask");
     }
+    /* what the body prints to stdout is kept for the end of the loop,
+     * which prints it in the sequential order of the subtasks */
+    io_set_stdout(l->capture);
     l->current = it;
 }
 
@@ -697,7 +681,7 @@ static void task_finish(dvmh_task_loop *l)
         comm_bcast(&size, sizeof size, root);
         char *p = l->packets[it];
         if (comm_process_rank() != root) {
-            p = task_alloc((size_t)size);
+            p = dvmh_xmalloc((size_t)size);
         }
         comm_bcast(p, (size_t)size, root);
         uint64_t out;

@@ -19,14 +19,19 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 
-enum { DRV_MEMORYTYPE_HOST = 1, DRV_MEMORYTYPE_DEVICE = 2 };
-enum { DRV_ERROR_OUT_OF_MEMORY = 2, DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704 };
-enum { DRV_STREAM_NON_BLOCKING = 1 };
-enum { DRV_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0, DRV_FUNC_ATTRIBUTE_NUM_REGS = 4,
-       DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8 };
-enum { DRV_EVENT_DISABLE_TIMING = 2 };
-enum { DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
-       DRV_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97 };
+/* The driver's constants are plain integers here: each is the value of one
+ * of cuda.h's enums (the layout test compares them), no enum of its own. */
+#define DRV_MEMORYTYPE_HOST 1
+#define DRV_MEMORYTYPE_DEVICE 2
+#define DRV_ERROR_OUT_OF_MEMORY 2
+#define DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED 704
+#define DRV_STREAM_NON_BLOCKING 1
+#define DRV_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK 0
+#define DRV_FUNC_ATTRIBUTE_NUM_REGS 4
+#define DRV_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+#define DRV_EVENT_DISABLE_TIMING 2
+#define DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
+#define DRV_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN 97
 
 typedef struct cuda_memcpy3d {
     size_t srcXInBytes, srcY, srcZ, srcLOD;

@@ -2,7 +2,11 @@
  * allocator, box copies between host and GPU and between GPUs (through
  * page-locked staging buffers), running launchers, synchronisation. */
 #include "gpu.h"
-#include "internal.h"
+#include "../alloc.h"
+#include "../boxes.h"
+#include "../device.h"
+#include "../env.h"
+#include "cuda_api.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +17,11 @@ static struct {
     int count;
 } backend;
 
-static _Thread_local gpu *running;
+/* The GPU whose handler runs on this thread, and the piece it runs. */
+static _Thread_local struct {
+    gpu *g;
+    const device_piece *piece;
+} running;
 
 const cuda_api *gpu_api(void)
 {
@@ -22,7 +30,12 @@ const cuda_api *gpu_api(void)
 
 gpu *gpu_current(void)
 {
-    return running;
+    return running.g;
+}
+
+void gpu_result_later(int k, const void *var, const void *loc)
+{
+    running.piece->result_later(running.piece->arg, k, var, loc);
 }
 
 gpu *gpu_by_ordinal(int ordinal)
@@ -62,9 +75,7 @@ static void block_push(gpu_block **list, int *count, int *cap, gpu_block b)
 {
     if (*count == *cap) {
         *cap = *cap ? *cap * 2 : 32;
-        *list = realloc(*list, sizeof(gpu_block) * (size_t)*cap);
-        if (!*list)
-            dvmh_fatal(NULL, 0, "out of memory");
+        *list = dvmh_xrealloc(*list, sizeof(gpu_block) * (size_t)*cap);
     }
     (*list)[(*count)++] = b;
 }
@@ -207,26 +218,17 @@ static void copy_done(gpu *g, CUdeviceptr p, bool write)
 /* The kernels of a piece (which runs on g->stream) wait for the transfers
  * into the memory they use, and out of the memory they write; afterwards
  * the memory remembers them. */
-static void piece_kernels(gpu *g, dvmh_piece *p, bool after)
+static void order_kernels(gpu *g, const device_piece *dp, bool after)
 {
-    enum { MAX = 128 };
-    const void *bases[MAX];
-    bool writes[MAX];
-    int n = piece_memory(p, bases, writes, MAX);
-    if (n > MAX) {
-        /* more data than listed: order against everything instead */
-        gpu_check(g, gpu_api()->StreamSynchronize(after ? g->stream : g->copy), "cuStreamSynchronize");
-        return;
-    }
     pthread_mutex_lock(&g->lock);
-    for (int k = 0; k < n; k++) {
-        gpu_block *b = block_of(g, (CUdeviceptr)(uintptr_t)bases[k]);
+    for (int k = 0; k < dp->memory_count; k++) {
+        gpu_block *b = block_of(g, (CUdeviceptr)(uintptr_t)dp->memory[k]);
         if (!b)
             continue;
         if (!after) {
-            wait_for(g, b, writes[k] ? USE_COPY : USE_COPY_WRITE, g->stream);
+            wait_for(g, b, dp->writes[k] ? USE_COPY : USE_COPY_WRITE, g->stream);
         } else {
-            if (writes[k])
+            if (dp->writes[k])
                 record(g, b, USE_KERNEL_WRITE, g->stream);
             record(g, b, USE_KERNEL, g->stream);
         }
@@ -494,16 +496,19 @@ static void op_release(device *d, void *p)
     gpu_release(d->impl, p, false);
 }
 
-static void op_run(device *d, dvmh_handler fn, dvmh_piece *p)
+static void op_run(device *d, dvmh_handler fn, dvmh_piece *p, const device_piece *dp)
 {
     gpu *g = d->impl;
     push(g);
-    gpu *outer = running;
-    running = g;
-    piece_kernels(g, p, false);
+    gpu *outer = running.g;
+    const device_piece *outer_piece = running.piece;
+    running.g = g;
+    running.piece = dp;
+    order_kernels(g, dp, false);
     fn(p);
-    piece_kernels(g, p, true);
-    running = outer;
+    order_kernels(g, dp, true);
+    running.g = outer;
+    running.piece = outer_piece;
     pop(g);
 }
 
@@ -529,10 +534,8 @@ void *gpu_result_space(gpu *g, size_t bytes)
         void *p;
         gpu_check(g, gpu_api()->MemAllocHost(&p, size), "cuMemAllocHost");
         if (g->results) {
-            void **grown = realloc(g->results_old, sizeof(void *) * (size_t)(g->results_old_count + 1));
-            if (!grown)
-                dvmh_fatal(NULL, 0, "out of memory");
-            g->results_old = grown;
+            g->results_old = dvmh_xrealloc(g->results_old, sizeof(void *) *
+                                           (size_t)(g->results_old_count + 1));
             g->results_old[g->results_old_count++] = g->results;
         }
         g->results = p;
@@ -598,19 +601,15 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         n = max;
     if (n > GPU_MAX - backend.count)
         n = GPU_MAX - backend.count;
-    double weight = env_weight("DVMH_CUDAS_PERF");
     bool page_lock = env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0) != 0;
     int opened = 0;
     for (int k = 0; k < n; k++) {
-        gpu *g = calloc(1, sizeof *g);
-        device *d = calloc(1, sizeof *d);
-        if (!g || !d)
-            dvmh_fatal(NULL, 0, "out of memory");
+        gpu *g = dvmh_xcalloc(1, sizeof *g);
+        device *d = dvmh_xcalloc(1, sizeof *d);
         d->index = first_index + opened;
         d->kind = DEVICE_CUDA;
         d->handler_kind = DVMH_DEV_CUDA;
         d->ops = &gpu_ops;
-        d->weight = weight;
         d->threads = 1;
         snprintf(d->name, sizeof d->name, "cuda%d", k);
         d->impl = g;

@@ -4,8 +4,8 @@
 #ifndef DVMH_GPU_GPU_H
 #define DVMH_GPU_GPU_H
 
+#include "../device.h"
 #include "cuda_api.h"
-#include "device.h"
 
 #include <pthread.h>
 
@@ -57,6 +57,9 @@ const cuda_api *gpu_api(void);
 void gpu_check(gpu *g, CUresult e, const char *call);
 /* The GPU whose handler runs on this thread (set by the run operation). */
 gpu *gpu_current(void);
+/* Hands the running piece's loop reduction k's result, which will be at var
+ * (and loc) once the GPU is synchronised. */
+void gpu_result_later(int k, const void *var, const void *loc);
 /* Opened GPU by ordinal (module loading keeps one module per GPU). */
 gpu *gpu_by_ordinal(int ordinal);
 

@@ -2,7 +2,8 @@
  * the embedded device image loaded on each GPU on first use, kernels
  * looked up once and launched on the GPU's stream, temporaries. */
 #include "gpu.h"
-#include "internal.h"
+#include "../alloc.h"
+#include "cuda_api.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ static pthread_mutex_t modules_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Errors below have no source position of their own: dvmh_fatal names the
  * loop being run. */
-static gpu *piece_gpu(const char *what)
+static gpu *running_gpu(const char *what)
 {
     gpu *g = gpu_current();
     if (!g)
@@ -40,9 +41,7 @@ static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_
     pthread_mutex_lock(&modules_lock);
     module_state *st = m->loaded;
     if (!st) {
-        st = calloc(1, sizeof *st);
-        if (!st)
-            dvmh_fatal(NULL, 0, "out of memory");
+        st = dvmh_xcalloc(1, sizeof *st);
         m->loaded = st;
     }
     int o = g->ordinal;
@@ -61,9 +60,7 @@ static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_
     while (k && k->name != name && strcmp(k->name, name))
         k = k->next;
     if (!k) {
-        k = calloc(1, sizeof *k);
-        if (!k)
-            dvmh_fatal(NULL, 0, "out of memory");
+        k = dvmh_xcalloc(1, sizeof *k);
         k->name = name;
         CUresult e = gpu_api()->ModuleGetFunction(&k->fn, st->mod[o], name);
         if (e) {
@@ -96,7 +93,7 @@ void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
                       void **args)
 {
     (void)p;
-    gpu *g = piece_gpu("dvmh_cuda_launch");
+    gpu *g = running_gpu("dvmh_cuda_launch");
     CUfunction fn = kernel(g, m, name, shared_bytes)->fn;
     CUresult e = gpu_api()->LaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                          (unsigned)shared_bytes, g->stream, args, NULL);
@@ -170,7 +167,7 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
                           unsigned block[3], unsigned grid[3])
 {
     (void)p;
-    gpu *g = piece_gpu("dvmh_cuda_config");
+    gpu *g = running_gpu("dvmh_cuda_config");
     choose_block(g, kernel(g, m, name, 0), name, dependent, count, red_per_thread, block);
     unsigned blocks = dvmh_cuda_grid(count, block, grid);
     if (!red_bytes)
@@ -198,7 +195,7 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
 unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread)
 {
     (void)p;
-    gpu *g = piece_gpu("dvmh_cuda_red_threads");
+    gpu *g = running_gpu("dvmh_cuda_red_threads");
     unsigned threads = 256;
     while (threads > 1 && threads > shared_fit(g, red_per_thread))
         threads /= 2;
@@ -208,7 +205,7 @@ unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread)
 void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes)
 {
     (void)p;
-    gpu *g = piece_gpu("dvmh_cuda_alloc");
+    gpu *g = running_gpu("dvmh_cuda_alloc");
     void *r = gpu_alloc(g, bytes);
     if (!r)
         dvmh_fatal(NULL, 0, "out of memory on device %s: %zu bytes for a loop's temporaries",
@@ -219,13 +216,14 @@ void *dvmh_cuda_alloc(dvmh_piece *p, size_t bytes)
 void dvmh_cuda_free(dvmh_piece *p, void *dev)
 {
     (void)p;
-    gpu_release(piece_gpu("dvmh_cuda_free"), dev, true);
+    gpu_release(running_gpu("dvmh_cuda_free"), dev, true);
 }
 
 void dvmh_cuda_red_result(dvmh_piece *p, int k, const void *var, size_t var_bytes, const void *loc,
                           size_t loc_bytes)
 {
-    gpu *g = piece_gpu("dvmh_cuda_red_result");
+    (void)p;
+    gpu *g = running_gpu("dvmh_cuda_red_result");
     char *host = gpu_result_space(g, var_bytes + loc_bytes);
     gpu_check(g, gpu_api()->MemcpyDtoHAsync(host, (CUdeviceptr)(uintptr_t)var, var_bytes, g->stream),
               "cuMemcpyDtoHAsync");
@@ -233,5 +231,5 @@ void dvmh_cuda_red_result(dvmh_piece *p, int k, const void *var, size_t var_byte
         gpu_check(g, gpu_api()->MemcpyDtoHAsync(host + var_bytes, (CUdeviceptr)(uintptr_t)loc, loc_bytes,
                                                 g->stream),
                   "cuMemcpyDtoHAsync");
-    piece_result_later(p, k, host, loc && loc_bytes ? host + var_bytes : NULL);
+    gpu_result_later(k, host, loc && loc_bytes ? host + var_bytes : NULL);
 }

@@ -1,6 +1,6 @@
-/* dvmh_map.h: public C API of the multi-block subtask mapping algorithms
- * (spec: shared/spec/mapping.md). N moldable tasks on M identical
- * processors; each algorithm fills a schedule (start, k, processors). */
+/* dvmh_map.h: public C API of the multi-block subtask mapping algorithms.
+ * N moldable tasks on M identical processors; each algorithm fills a
+ * schedule (start, k, processors). */
 #ifndef DVMH_MAP_H
 #define DVMH_MAP_H
 

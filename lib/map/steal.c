@@ -1,48 +1,10 @@
-/* steal.c: Algorithm W (mapping.md), dvmh_parallel_reduce: the initial
- * splits, the queue of ranges, the queue of partial results and the worker
- * thread; stealing between processes lives in steal_mpi.c. */
+/* steal.c: Algorithm W, dvmh_parallel_reduce: the initial splits, the
+ * queue of partial results and the worker thread; the queue of ranges is
+ * steal_queue.c, stealing between processes steal_mpi.c. */
 #include "steal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-int steal_push_back(steal_work *w, steal_range r)
-{
-    if (w->count == w->cap) {
-        int cap = 2 * w->cap + 16;
-        steal_range *q = malloc(sizeof(steal_range) * (size_t)cap);
-        if (!q)
-            return -1;
-        for (int i = 0; i < w->count; i++)
-            q[i] = w->queue[(w->head + i) % (w->cap ? w->cap : 1)];
-        free(w->queue);
-        w->queue = q;
-        w->cap = cap;
-        w->head = 0;
-    }
-    w->queue[(w->head + w->count) % w->cap] = r;
-    w->count++;
-    return 0;
-}
-
-int steal_pop_back(steal_work *w, steal_range *r)
-{
-    if (!w->count)
-        return 0;
-    w->count--;
-    *r = w->queue[(w->head + w->count) % w->cap];
-    return 1;
-}
-
-static int steal_pop_front(steal_work *w, steal_range *r)
-{
-    if (!w->count)
-        return 0;
-    *r = w->queue[w->head];
-    w->head = (w->head + 1) % w->cap;
-    w->count--;
-    return 1;
-}
 
 /* The split point of [lo, hi), or lo when it is indivisible. */
 static long long steal_split(const dvmh_reduce_ops *ops, long long lo, long long hi)

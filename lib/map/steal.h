@@ -31,9 +31,10 @@ typedef struct steal_work {
     dvmh_reduce_stats stats;
 } steal_work;
 
-/* Queue operations, called with the lock held. */
+/* Queue operations (steal_queue.c), called with the lock held. */
 int steal_push_back(steal_work *w, steal_range r);
 int steal_pop_back(steal_work *w, steal_range *r);
+int steal_pop_front(steal_work *w, steal_range *r);
 
 typedef struct steal_comm {
     int size, rank;

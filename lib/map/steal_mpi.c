@@ -175,7 +175,10 @@ void steal_comm_balance(steal_comm *c, steal_work *w, long long total)
             nanosleep(&pause, NULL);
         }
     }
-    MPI_Waitall(out.n, out.req, MPI_STATUSES_IGNORE);
+    /* MPI_Waitall(out.n, out.req, MPI_STATUSES_IGNORE), one request at a
+     * time: gcc takes that constant for a status array of no elements */
+    for (int k = 0; k < out.n; k++)
+        MPI_Wait(&out.req[k], MPI_STATUS_IGNORE);
     /* Receive what is still in flight: requests and refusals sent to us. */
     MPI_Alltoall(count, 4, MPI_INT, theirs, 4, MPI_INT, comm);
     for (int p = 0; p < size; p++) {

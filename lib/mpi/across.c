@@ -6,8 +6,10 @@
  * while its successors are still receiving. In each dimension the
  * dependencies point one way (from lower indices for a positive flow width,
  * from higher for a negative one), so no process waits on itself. */
+#include "../alloc.h"
+#include "../array.h"
 #include "../comm.h"
-#include "../internal.h"
+#include "mpi_comm.h"
 #include "owners.h"
 
 #include <stdlib.h>
@@ -31,7 +33,7 @@ static int across_next_tag;
 comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
 {
     comm_check_array(a, "an across pipeline");
-    comm_across *x = owners_alloc(sizeof *x);
+    comm_across *x = dvmh_xmalloc(sizeof *x);
     x->array = a;
     for (int d = 0; d < a->head.rank; d++) {
         x->flow[d] = flow[d];
@@ -127,9 +129,7 @@ static void across_collect(comm_across *x, int receiver, int sender, const dvmh_
         return;
     if (list->count == list->capacity) {
         list->capacity = list->capacity ? 2 * list->capacity : 8;
-        list->items = realloc(list->items, sizeof *list->items * (size_t)list->capacity);
-        if (!list->items)
-            dvmh_fatal(__FILE__, __LINE__, "out of memory in an across pipeline");
+        list->items = dvmh_xrealloc(list->items, sizeof *list->items * (size_t)list->capacity);
     }
     list->items[list->count++] =
         (mpi_transfer){receiver == me ? sender : receiver, owners_host_box(x->array, lo, hi)};
@@ -152,10 +152,8 @@ void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
     for (int k = 0; k < list.count; k++) {
         if (x->pending == x->capacity) {
             x->capacity = x->capacity ? 2 * x->capacity : 16;
-            x->requests = realloc(x->requests, sizeof *x->requests * (size_t)x->capacity);
-            x->types = realloc(x->types, sizeof *x->types * (size_t)x->capacity);
-            if (!x->requests || !x->types)
-                dvmh_fatal(__FILE__, __LINE__, "out of memory in an across pipeline");
+            x->requests = dvmh_xrealloc(x->requests, sizeof *x->requests * (size_t)x->capacity);
+            x->types = dvmh_xrealloc(x->types, sizeof *x->types * (size_t)x->capacity);
         }
         x->bytes_sent += mpi_box_bytes(&list.items[k].memory);
         mpi_isend_box(mpi_world(), x->tag, &list.items[k], &x->requests[x->pending],
@@ -167,7 +165,7 @@ void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 
 size_t comm_across_finish(comm_across *x)
 {
-    MPI_Waitall(x->pending, x->requests, MPI_STATUSES_IGNORE);
+    mpi_wait_all(x->pending, x->requests);
     for (int k = 0; k < x->pending; k++)
         MPI_Type_free(&x->types[k]);
     size_t bytes = x->bytes_sent;

@@ -1,6 +1,7 @@
 /* comm_mpi.c: the communication layer (lib/comm.h) of a program of several
  * MPI processes. Grid coordinates are row-major: the last grid dimension
  * varies fastest between consecutive ranks. */
+#include "../alloc.h"
 #include "../comm.h"
 #include "grid.h"
 #include "mpi_comm.h"
@@ -96,9 +97,7 @@ int comm_first_with_key(const dvmh_idx *key, int count)
     if (!mpi_running() || mpi_process_count() == 1)
         return 1;
     int n = mpi_process_count(), me = mpi_process_rank();
-    dvmh_idx *all = malloc(sizeof(dvmh_idx) * (size_t)count * (size_t)n + 1);
-    if (!all)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory comparing keys between processes");
+    dvmh_idx *all = dvmh_xmalloc(sizeof(dvmh_idx) * (size_t)count * (size_t)n);
     MPI_Allgather(key, count, MPI_INT64_T, all, count, MPI_INT64_T, mpi_world());
     int first = 1;
     for (int q = 0; q < me && first; q++)

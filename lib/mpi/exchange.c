@@ -2,6 +2,7 @@
  * processes, without packing: each box is described to MPI by a derived
  * datatype over the array's memory, and all sends and receives of one
  * exchange are posted at once (non-blocking) and then awaited together. */
+#include "../alloc.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
@@ -51,14 +52,20 @@ void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *r
               t->peer, tag, comm, request);
 }
 
+void mpi_wait_all(int count, MPI_Request *requests)
+{
+    /* MPI_Waitall(count, requests, MPI_STATUSES_IGNORE), one request at a
+     * time: gcc takes that constant for a status array of no elements */
+    for (int k = 0; k < count; k++)
+        MPI_Wait(&requests[k], MPI_STATUS_IGNORE);
+}
+
 size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_count,
                     const mpi_transfer *recvs, int recv_count)
 {
     int total = send_count + recv_count;
-    MPI_Request *requests = malloc(sizeof(MPI_Request) * (size_t)(total ? total : 1));
-    MPI_Datatype *types = malloc(sizeof(MPI_Datatype) * (size_t)(total ? total : 1));
-    if (!requests || !types)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory in an exchange between processes");
+    MPI_Request *requests = dvmh_xmalloc(sizeof(MPI_Request) * (size_t)total);
+    MPI_Datatype *types = dvmh_xmalloc(sizeof(MPI_Datatype) * (size_t)total);
     int posted = 0;
     size_t bytes_sent = 0;
     /* Receives first, so that messages find their buffers waiting. */
@@ -81,7 +88,7 @@ size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_
         bytes_sent += bytes;
         posted++;
     }
-    MPI_Waitall(posted, requests, MPI_STATUSES_IGNORE);
+    mpi_wait_all(posted, requests);
     for (int k = 0; k < posted; k++)
         MPI_Type_free(&types[k]);
     free(requests);

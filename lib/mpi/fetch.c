@@ -2,8 +2,10 @@
  * own them (shadow edges, remote_access buffers). One collective step: every
  * process learns every process's owned box and needed boxes, so senders and
  * receivers derive the same list of messages without asking each other. */
+#include "../alloc.h"
+#include "../array.h"
+#include "mpi_comm.h"
 #include "owners.h"
-#include "../internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +21,17 @@ static void needs_gather(fetch_needs *f, const mpi_owners *o, int need_count, co
 {
     MPI_Comm w = mpi_world();
     int r = o->rank, n = o->process_count;
-    int *counts = owners_alloc(sizeof(int) * (size_t)n), *displs = owners_alloc(sizeof(int) * (size_t)n);
+    int *counts = dvmh_xmalloc(sizeof(int) * (size_t)n);
+    int *displs = dvmh_xmalloc(sizeof(int) * (size_t)n);
     MPI_Allgather(&need_count, 1, MPI_INT, counts, 1, MPI_INT, w);
-    f->first = owners_alloc(sizeof(int) * (size_t)(n + 1));
+    f->first = dvmh_xmalloc(sizeof(int) * (size_t)(n + 1));
     f->first[0] = 0;
     for (int q = 0; q < n; q++) {
         f->first[q + 1] = f->first[q] + counts[q];
         displs[q] = f->first[q] * 2 * r;
         counts[q] *= 2 * r;
     }
-    f->box = owners_alloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)f->first[n]);
+    f->box = dvmh_xmalloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)f->first[n]);
     MPI_Allgatherv(needs, need_count * 2 * r, MPI_INT64_T, f->box, counts, displs, MPI_INT64_T, w);
     free(counts);
     free(displs);
@@ -92,9 +95,9 @@ static void plan_build(mpi_fetch_plan *plan, dvmh_array *a, const mpi_owners *o,
     needs_gather(&f, o, need_count, needs);
     int r = o->rank, n = o->process_count;
     /* At most one message per (need, owner group) pair. */
-    plan->sends = owners_alloc(sizeof(mpi_transfer) * (size_t)f.first[n]);
-    plan->recvs = owners_alloc(sizeof(mpi_transfer) * (size_t)need_count * (size_t)n);
-    plan->copies = owners_alloc(sizeof(mpi_box_memory) * 2 * (size_t)need_count * (size_t)n);
+    plan->sends = dvmh_xmalloc(sizeof(mpi_transfer) * (size_t)f.first[n]);
+    plan->recvs = dvmh_xmalloc(sizeof(mpi_transfer) * (size_t)need_count * (size_t)n);
+    plan->copies = dvmh_xmalloc(sizeof(mpi_box_memory) * 2 * (size_t)need_count * (size_t)n);
     plan->send_count = plan->recv_count = plan->copy_count = 0;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     /* What this process sends: the pieces of others' needs inside its own

@@ -1,8 +1,10 @@
 /* group.c: processor groups of subtasks: one MPI communicator per group;
  * the top of the stack of processor systems (group_stack.c) is what every
- * other call of the communication layer works in (mpi_world). */
+ * other call of the communication layer works in (mpi_world, the process
+ * count and rank), else the whole program (process.c). */
+#include "../alloc.h"
+#include "../array.h"
 #include "../comm.h"
-#include "../internal.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
@@ -18,9 +20,7 @@ comm_group *comm_group_create(const int *members, int count, int tag)
         /* before MPI starts or after it stops the program is one process */
         if (count < 1 || members[0] != 0)
             return NULL;
-        comm_group *g = calloc(1, sizeof *g);
-        if (!g)
-            dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
+        comm_group *g = dvmh_xcalloc(1, sizeof *g);
         g->comm = MPI_COMM_NULL;
         g->size = 1;
         return g;
@@ -34,9 +34,7 @@ comm_group *comm_group_create(const int *members, int count, int tag)
     MPI_Group all, part;
     MPI_Comm_group(parent, &all);
     MPI_Group_incl(all, count, members, &part);
-    comm_group *g = calloc(1, sizeof *g);
-    if (!g)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory creating a processor group");
+    comm_group *g = dvmh_xcalloc(1, sizeof *g);
     /* collective over the members only: processes outside the group go on */
     MPI_Comm_create_group(parent, part, tag, &g->comm);
     MPI_Group_free(&part);
@@ -57,15 +55,30 @@ void comm_group_free(comm_group *g)
     free(g);
 }
 
-bool mpi_group_top(MPI_Comm *comm, int *size, int *rank)
+/* The running subtask's group, or NULL outside subtasks (and for groups
+ * made while MPI was not running). */
+static const comm_group *group_top(void)
 {
-    comm_group *g = comm_group_current();
-    if (!g || g->comm == MPI_COMM_NULL)
-        return false;
-    *comm = g->comm;
-    *size = g->size;
-    *rank = g->rank;
-    return true;
+    const comm_group *g = comm_group_current();
+    return g && g->comm != MPI_COMM_NULL ? g : NULL;
+}
+
+MPI_Comm mpi_world(void)
+{
+    const comm_group *g = group_top();
+    return g ? g->comm : mpi_program_world();
+}
+
+int mpi_process_count(void)
+{
+    const comm_group *g = group_top();
+    return g ? g->size : mpi_program_size();
+}
+
+int mpi_process_rank(void)
+{
+    const comm_group *g = group_top();
+    return g ? g->rank : mpi_program_rank();
 }
 
 int comm_nodes(int *node)

@@ -8,13 +8,13 @@
 #include <mpi.h>
 #include <stdbool.h>
 
-/* The communicator of the current processor system: the group of the
- * running subtask (group.c), else the whole program (a duplicate of
- * MPI_COMM_WORLD, so our messages never meet a user's). */
+/* The current processor system (group.c): the group of the running
+ * subtask, else the whole program. Its communicator, and this process's
+ * count and rank in it (before mpi_start: rank 0 of 1; after mpi_stop: as
+ * they were). */
 MPI_Comm mpi_world(void);
-/* The running subtask's group: its communicator, size and this process's
- * rank in it; false outside subtasks. */
-bool mpi_group_top(MPI_Comm *comm, int *size, int *rank);
+int mpi_process_count(void);
+int mpi_process_rank(void);
 
 /* MPI_Init_thread unless the program started MPI itself; reads and checks
  * DVMH_PROC_GRID (a bad value stops every process with a message naming
@@ -25,10 +25,11 @@ void mpi_stop(void);
 /* Flushes stdio and stops every process with this exit status. */
 void mpi_abort_all(int status) __attribute__((noreturn));
 
-/* This process in the current processor system (among all outside
- * subtasks); before mpi_start: rank 0 of 1; after mpi_stop: as they were. */
-int mpi_process_count(void);
-int mpi_process_rank(void);
+/* The whole program (process.c): a duplicate of MPI_COMM_WORLD, so our
+ * messages never meet a user's, and this process's count and rank in it. */
+MPI_Comm mpi_program_world(void);
+int mpi_program_size(void);
+int mpi_program_rank(void);
 /* Between mpi_start and mpi_stop: messages can be exchanged. */
 bool mpi_running(void);
 
@@ -61,6 +62,8 @@ typedef struct mpi_transfer {
 } mpi_transfer;
 
 size_t mpi_box_bytes(const mpi_box_memory *m);
+/* Waits until every request is complete. */
+void mpi_wait_all(int count, MPI_Request *requests);
 /* Starts sending one box; the caller waits for request, then frees type. */
 void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *request,
                    MPI_Datatype *type);

@@ -2,18 +2,12 @@
  * the sender-choice rules shared by shadow renewal, remote fetches and the
  * across pipeline. */
 #include "owners.h"
-#include "../internal.h"
+#include "../alloc.h"
+#include "../array.h"
+#include "mpi_comm.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-void *owners_alloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory planning an exchange between processes");
-    return p;
-}
 
 const dvmh_idx *owners_lo(const mpi_owners *o, int q)
 {
@@ -52,16 +46,16 @@ void owners_gather_boxes(mpi_owners *o, int rank, const dvmh_idx *lo, const dvmh
         mine[d] = lo[d];
         mine[r + d] = hi[d];
     }
-    o->box = owners_alloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)n);
+    o->box = dvmh_xmalloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)n);
     MPI_Allgather(mine, 2 * r, MPI_INT64_T, o->box, 2 * r, MPI_INT64_T, w);
-    o->empty = owners_alloc(sizeof(bool) * (size_t)n);
+    o->empty = dvmh_xmalloc(sizeof(bool) * (size_t)n);
     for (int q = 0; q < n; q++) {
         o->empty[q] = false;
         for (int d = 0; d < r; d++)
             if (owners_lo(o, q)[d] > owners_hi(o, q)[d])
                 o->empty[q] = true;
     }
-    o->leader = owners_alloc(sizeof(int) * (size_t)n);
+    o->leader = dvmh_xmalloc(sizeof(int) * (size_t)n);
     for (int q = 0; q < n; q++) {
         o->leader[q] = q;
         for (int earlier = 0; earlier < q; earlier++)

@@ -31,6 +31,5 @@ bool owners_piece(const mpi_owners *o, int q, const dvmh_idx *lo, const dvmh_idx
                   dvmh_idx *piece_lo, dvmh_idx *piece_hi);
 /* The host memory of a as a box of global indices [lo, hi]. */
 mpi_box_memory owners_host_box(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi);
-void *owners_alloc(size_t bytes);
 
 #endif

@@ -1,8 +1,8 @@
 /* process.c: the MPI processes of a program: starting and stopping MPI,
  * the process grid requested by DVMH_PROC_GRID, and stopping everyone on a
  * fatal error. */
-#include "mpi_comm.h"
 #include "grid.h"
+#include "mpi_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +16,8 @@ static struct {
     int grid_dims[DVMH_MAX_RANK];
 } mpi_state = {MPI_COMM_NULL, 1, 0, false, 0, {0}};
 
-MPI_Comm mpi_world(void)
+MPI_Comm mpi_program_world(void)
 {
-    MPI_Comm group;
-    int size, rank;
-    if (mpi_group_top(&group, &size, &rank))
-        return group;
     return mpi_state.world;
 }
 
@@ -94,21 +90,13 @@ void mpi_abort_all(int status)
     exit(status ? status : 1);
 }
 
-int mpi_process_count(void)
+int mpi_program_size(void)
 {
-    MPI_Comm group;
-    int size, rank;
-    if (mpi_group_top(&group, &size, &rank))
-        return size;
     return mpi_state.process_count;
 }
 
-int mpi_process_rank(void)
+int mpi_program_rank(void)
 {
-    MPI_Comm group;
-    int size, rank;
-    if (mpi_group_top(&group, &size, &rank))
-        return rank;
     return mpi_state.process_rank;
 }
 

@@ -1,8 +1,8 @@
 /* redistribute.c: data movement when a distributed array changes layout
  * (redistribute, realign): every process fills its new owned box from the
  * processes that owned those elements before (comm.h). */
+#include "../array.h"
 #include "../comm.h"
-#include "../internal.h"
 #include "mpi_comm.h"
 
 static mpi_fetch_dest head_memory(const dvmh_array_head *h)

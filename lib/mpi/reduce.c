@@ -4,6 +4,7 @@
  * any location size work and the operands combine in rank order: ties of
  * maxloc/minloc keep the lower rank's location, as the sequential loop keeps
  * the first one it met. */
+#include "../alloc.h"
 #include "mpi_comm.h"
 
 #include <stdbool.h>
@@ -17,7 +18,7 @@ static struct {
     size_t value_size, loc_size;
 } reduce_now;
 
-static size_t reduce_type_size(int type)
+static size_t type_bytes(int type)
 {
     switch (type) {
     case DVMH_T_CHAR: case DVMH_T_SCHAR: case DVMH_T_UCHAR: return 1;
@@ -65,6 +66,31 @@ static size_t reduce_type_size(int type)
         *(T *)inout = y;                                                     \
     } while (0)
 
+/* _Bool: a sum is an or and a product an and (what storing the arithmetic
+ * result back into a _Bool makes of them); the rest as for integers. */
+static bool reduce_bool(int op, const _Bool *in, _Bool *inout, bool *replaced)
+{
+    bool x = *in, y = *inout;
+    switch (op) {
+    case DVMH_RED_SUM: case DVMH_RED_OR: *inout = x || y; return true;
+    case DVMH_RED_PRODUCT: case DVMH_RED_AND: *inout = x && y; return true;
+    case DVMH_RED_XOR: *inout = x != y; return true;
+    case DVMH_RED_MAX: case DVMH_RED_MAXLOC:
+        if (x > y || (x == y && op == DVMH_RED_MAXLOC)) {
+            *inout = x;
+            *replaced = true;
+        }
+        return true;
+    case DVMH_RED_MIN: case DVMH_RED_MINLOC:
+        if (x < y || (x == y && op == DVMH_RED_MINLOC)) {
+            *inout = x;
+            *replaced = true;
+        }
+        return true;
+    default: return false;
+    }
+}
+
 /* inout = in (op) inout, where in comes from the lower ranks. Returns false
  * for an operation the type does not have. */
 static bool reduce_one(int op, int type, const void *in, void *inout, bool *replaced)
@@ -81,7 +107,7 @@ static bool reduce_one(int op, int type, const void *in, void *inout, bool *repl
     case DVMH_T_ULONG: REDUCE_INT(unsigned long); break;
     case DVMH_T_LLONG: REDUCE_INT(long long); break;
     case DVMH_T_ULLONG: REDUCE_INT(unsigned long long); break;
-    case DVMH_T_BOOL: REDUCE_INT(_Bool); break;
+    case DVMH_T_BOOL: return reduce_bool(op, in, inout, replaced);
     case DVMH_T_FLOAT: REDUCE_ARITH(float); break;
     case DVMH_T_DOUBLE: REDUCE_ARITH(double); break;
     case DVMH_T_LDOUBLE: REDUCE_ARITH(long double); break;
@@ -116,7 +142,7 @@ bool mpi_reduce_supported(int op, int type)
 {
     bool replaced;
     long double x = 0, y = 0;
-    return reduce_type_size(type) > 0 && reduce_one(op, type, &x, &y, &replaced);
+    return type_bytes(type) > 0 && reduce_one(op, type, &x, &y, &replaced);
 }
 
 void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
@@ -132,12 +158,10 @@ void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
     reduce_now.op = op;
     reduce_now.type = type;
     reduce_now.count = count;
-    reduce_now.value_size = reduce_type_size(type);
+    reduce_now.value_size = type_bytes(type);
     reduce_now.loc_size = loc_size;
     size_t record = reduce_now.value_size * (size_t)count + loc_size;
-    char *buf = malloc(record);
-    if (!buf)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory in a reduction");
+    char *buf = dvmh_xmalloc(record);
     memcpy(buf, values, reduce_now.value_size * (size_t)count);
     if (loc_size)
         memcpy(buf + reduce_now.value_size * (size_t)count, loc, loc_size);

@@ -2,8 +2,9 @@
  * (comm.h): the process's allocated part plus the remote elements the loop
  * reads, in one index space, so that one data pointer serves both the
  * local and the remote references of the handler. */
+#include "../alloc.h"
+#include "../array.h"
 #include "../comm.h"
-#include "../internal.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
@@ -87,9 +88,7 @@ size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
     size_t remote_elems = 1;
     for (int d = 0; d < r; d++)
         remote_elems *= remote_empty ? 0 : (size_t)(hi[d] - lo[d] + 1);
-    char *fetched = malloc(remote_elems * es + 1);
-    if (!fetched)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory for remote_access");
+    char *fetched = dvmh_xmalloc(remote_elems * es);
     dvmh_idx need[2 * DVMH_MAX_RANK];
     for (int d = 0; d < r; d++) {
         need[d] = lo[d];
@@ -113,9 +112,7 @@ size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
     size_t view_elems = 1;
     for (int d = 0; d < r; d++)
         view_elems *= (size_t)(view->hi[d] - view->lo[d] + 1);
-    view->buffer = calloc(view_elems + 1, es);
-    if (!view->buffer)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory for remote_access");
+    view->buffer = dvmh_xcalloc(view_elems + 1, es);
     mpi_fetch_dest buffer = box_memory(view->buffer, r, view->lo, view->hi);
     if (!own_empty)
         copy_between(a, &host, &buffer, a->alloc_lo, a->alloc_hi);

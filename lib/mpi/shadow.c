@@ -1,8 +1,9 @@
 /* shadow.c: renewing shadow edges and filling remote_access buffers of
  * distributed arrays between processes (comm.h), as fetches of the boxes
  * each process needs from their owners: only the edge boxes move. */
+#include "../alloc.h"
+#include "../array.h"
 #include "../comm.h"
-#include "../internal.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
@@ -117,10 +118,8 @@ static void shadow_plan_make(mpi_fetch_plan *plan, dvmh_array *a, const shadow_k
     bool empty = false;
     for (int d = 0; d < r; d++)
         empty |= a->head.own_lo[d] > a->head.own_hi[d];
-    dvmh_idx *boxes = malloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)combinations);
-    mpi_fetch_dest *dests = malloc(sizeof(mpi_fetch_dest) * (size_t)combinations);
-    if (!boxes || !dests)
-        dvmh_fatal(__FILE__, __LINE__, "out of memory renewing shadow edges");
+    dvmh_idx *boxes = dvmh_xmalloc(sizeof(dvmh_idx) * 2 * (size_t)r * (size_t)combinations);
+    mpi_fetch_dest *dests = dvmh_xmalloc(sizeof(mpi_fetch_dest) * (size_t)combinations);
     int count = empty ? 0 : shadow_boxes(a, key->width_lo, key->width_hi, key->corner, boxes);
     for (int k = 0; k < count; k++)
         dests[k] = host_dest(a);

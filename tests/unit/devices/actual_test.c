@@ -5,7 +5,7 @@
  * poisoned, so a read without its transfer shows. Fixed seeds. */
 #define _GNU_SOURCE
 #include "actual.h"
-#include "internal.h"
+#include "device.h"
 
 #include <stdio.h>
 #include <stdlib.h>

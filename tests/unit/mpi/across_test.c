@@ -4,7 +4,7 @@
  * the new A[i+1][j]); the results equal the sequential loops' exactly. Run under mpiexec -n 1..4 (2x2: both dimensions
  * distributed, the diagonal neighbour included). */
 #include "comm.h"
-#include "internal.h"
+#include "array.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * groups nest; arrays remember the system they were created on. Run under
  * mpiexec -n 1..4. */
 #include "comm.h"
-#include "internal.h"
+#include "array.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * checked without the runtime changing a layout in place. Run under
  * mpiexec -n 1..4. */
 #include "comm.h"
-#include "internal.h"
+#include "array.h"
 
 #include <stdio.h>
 

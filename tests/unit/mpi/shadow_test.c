@@ -7,7 +7,7 @@
  * rows (comm_remote_view_*). Run under
  * mpiexec -n 1..4. */
 #include "comm.h"
-#include "internal.h"
+#include "array.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,9 @@
  * block starts for every format on grids of 1..6 processes, checked
  * against their definitions; identities and combination of every
  * reduction operation. */
-#include "internal.h"
+#include "array.h"
+#include "distrib.h"
+#include "reduce.h"
 #include "comm.h"
 
 #include <stdio.h>

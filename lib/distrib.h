@@ -1,0 +1,39 @@
+/* distrib.h: distributed index spaces and their division between processes. */
+#ifndef DVMH_DISTRIB_H
+#define DVMH_DISTRIB_H
+
+#include "dvmh.h"
+
+#include <stdbool.h>
+
+/* How one dimension of a template (or a directly distributed array) is
+ * divided: between grid_dims[axis] processes, or not at all (axis < 0). */
+typedef struct distr_dim {
+    int kind;                       /* enum dvmh_distr_kind */
+    int axis;                       /* grid axis, -1 when not distributed */
+    dvmh_idx *bounds;               /* kind != NONE: processes+1 block starts */
+} distr_dim;
+
+/* A distributed index space: a template, or an array distributed by its
+ * own 'distribute'. */
+typedef struct distr_space {
+    int rank;
+    dvmh_idx size[DVMH_MAX_RANK];
+    distr_dim dim[DVMH_MAX_RANK];
+    int grid_rank;
+    int grid_dims[DVMH_MAX_RANK];
+    int grid_coords[DVMH_MAX_RANK];
+    bool distributed;               /* a distribution has been given */
+} distr_space;
+
+void distr_space_init(distr_space *s, int rank, const dvmh_idx *sizes);
+void distr_space_distribute(const char *file, int line, distr_space *s,
+                            const dvmh_distr *distr);
+/* Block starts of p processes over n elements in format f: the part of
+ * process c is bounds[c] .. bounds[c+1]-1. */
+void distr_bounds(const char *file, int line, dvmh_idx *bounds, dvmh_idx n, int p,
+                  const dvmh_distr *f);
+/* Owned global range of dimension d of the space on this process. */
+void distr_space_owned(const distr_space *s, int d, dvmh_idx *lo, dvmh_idx *hi);
+
+#endif

@@ -1,0 +1,101 @@
+/* init.c: start-up and shutdown of the runtime. */
+#include "alloc.h"
+#include "comm.h"
+#include "compare.h"
+#include "context.h"
+#include "device.h"
+#include "env.h"
+#include "stats.h"
+#include "task.h"
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static struct {
+    bool initialized;
+    void (**inits)(void);           /* create the global arrays of each unit */
+    int init_count;
+} init;
+
+static int available_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return 1;
+}
+
+void dvmh_register_init(void (*create_globals)(void))
+{
+    init.inits = dvmh_xrealloc(init.inits, sizeof *init.inits * (size_t)(init.init_count + 1));
+    init.inits[init.init_count++] = create_globals;
+}
+
+static void finish_at_exit(void)
+{
+    if (!init.initialized)
+        return;
+    init.initialized = false;
+    fflush(stdout);
+    stats_finish();
+    devices_stop();
+    comm_stop();
+}
+
+/* Every variable is checked at start-up, so a typo never waits until the
+ * feature using it runs. */
+static void check_env(void)
+{
+    env_cpu_weight();
+    env_weight("DVMH_EMUS_PERF");
+    env_weight("DVMH_CUDAS_PERF");
+    env_int("DVMH_LOGLEVEL", 1, 0);
+    static const char *const static_only[] = {"static", NULL};
+    static const char *const dynamic_kinds[] = {"dynamic", "dynamic1", "dynamic2", NULL};
+    env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
+    task_check_env();
+    const char *trace = getenv("DVMH_TRACE");
+    if (trace && *trace)
+        dvmh_fatal(NULL, 0, "DVMH_TRACE='%s': not supported yet", trace);
+}
+
+void dvmh_init(int *argc, char ***argv)
+{
+    if (init.initialized)
+        return;
+    /* from now on an error stops every process */
+    context_set_stop(comm_abort);
+    comm_start(argc, argv);
+    init.initialized = true;
+    int threads = env_int("DVMH_NUM_THREADS", available_cpus(), 1);
+    check_env();
+    stats_start();
+    compare_start();
+    devices_start(threads);
+    atexit(finish_at_exit);
+    for (int k = 0; k < init.init_count; k++)
+        init.inits[k]();
+}
+
+int dvmh_finish(int status)
+{
+    fflush(stdout);
+    return status;
+}
+
+void dvmh_barrier(void)
+{
+    comm_barrier();
+}
+
+int dvmh_process_count(void)
+{
+    return comm_process_count();
+}
+
+int dvmh_process_rank(void)
+{
+    return comm_process_rank();
+}

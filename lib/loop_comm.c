@@ -1,0 +1,275 @@
+/* loop_comm.c: a parallel loop's exchanges with other processes. */
+#include "loop.h"
+#include "actual.h"
+#include "alloc.h"
+#include "array.h"
+#include "boxes.h"
+#include "comm.h"
+#include "device.h"
+#include "distrib.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The edges a shadow renewal of a sends from its own part (border) and
+ * receives into its shadow (received), widths lo/hi (NULL: allocated). */
+static void shadow_edges(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner,
+                         box_set *border, box_set *received)
+{
+    int r = a->head.rank;
+    box own, whole;
+    array_own_box(a, &own);
+    array_local_box(a, &whole);
+    if (box_is_empty(&own))
+        return;
+    dvmh_idx wlo[DVMH_MAX_RANK], whi[DVMH_MAX_RANK];
+    for (int d = 0; d < r; d++) {
+        wlo[d] = lo ? lo[d] : own.lo[d] - whole.lo[d];
+        whi[d] = hi ? hi[d] : whole.hi[d] - own.hi[d];
+    }
+    for (int d = 0; d < r; d++) {
+        box in = own, out = own;
+        for (int e = 0; corner && e < r; e++)
+            if (e != d) {
+                out.lo[e] -= wlo[e];
+                out.hi[e] += whi[e];
+            }
+        box sides[4] = {in, in, out, out};
+        sides[0].hi[d] = own.lo[d] + whi[d] - 1;      /* goes to the lower neighbour */
+        sides[1].lo[d] = own.hi[d] - wlo[d] + 1;      /* to the upper one */
+        sides[2].lo[d] = own.lo[d] - wlo[d];          /* comes from below */
+        sides[2].hi[d] = own.lo[d] - 1;
+        sides[3].lo[d] = own.hi[d] + 1;               /* from above */
+        sides[3].hi[d] = own.hi[d] + whi[d];
+        for (int k = 0; k < 4; k++) {
+            box clipped;
+            if (box_intersect(&sides[k], k < 2 ? &own : &whole, &clipped))
+                box_set_add_box(k < 2 ? border : received, &clipped);
+        }
+    }
+}
+
+void lcomm_renew_shadows(dvmh_loop *l)
+{
+    if (comm_process_count() == 1)
+        return; /* one process: the devices' copies are actualized per piece */
+    for (int k = 0; k < l->shadow_count; k++) {
+        const loop_shadow *s = &l->shadows[k];
+        dvmh_array *a = l->data[s->data].array;
+        const dvmh_idx *lo = s->all ? NULL : s->lo, *hi = s->all ? NULL : s->hi;
+        box_set border, received;
+        box_set_init(&border, a->head.rank);
+        box_set_init(&received, a->head.rank);
+        if (device_count() > 1) /* else the host copy holds everything */
+            shadow_edges(a, lo, hi, s->corner, &border, &received);
+        /* the edges leave from the host copy and arrive in it */
+        for (int m = 0; m < border.count; m++)
+            var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
+        double t0 = dvmh_wtime();
+        size_t sent = comm_shadow_renew(a, lo, hi, s->corner);
+        var_count_processes(a->var, MOVE_SHADOW, sent, dvmh_wtime() - t0);
+        for (int m = 0; m < received.count; m++)
+            var_written(a->var, 0, &received.boxes[m]);
+        box_set_free(&border);
+        box_set_free(&received);
+    }
+}
+
+void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
+{
+    if (l->remote_count == 0 || comm_process_count() == 1) {
+        l->remote_count = 0;  /* one process: everything is local */
+        return;
+    }
+    l->remote_views = dvmh_xcalloc((size_t)l->remote_count, sizeof *l->remote_views);
+    for (int k = 0; k < l->remote_count; k++) {
+        if (l->remotes[k] < 0)
+            continue; /* merged into an earlier reference to the same array */
+        dvmh_array *a = l->data[l->remotes[k]].array;
+        dvmh_idx box_lo[DVMH_MAX_RANK], box_hi[DVMH_MAX_RANK];
+        /* every reference to this array (B[i-1][j], B[i+1][j]) shares one
+         * view: the bounding box of their boxes */
+        for (int d = 0; d < a->head.rank; d++) {
+            box_lo[d] = INT64_MAX;
+            box_hi[d] = INT64_MIN;
+        }
+        for (int m = k; m < l->remote_count; m++) {
+            if (l->remotes[m] != l->remotes[k])
+                continue;
+            if (m != k)
+                l->remotes[m] = -1;
+            for (int d = 0; d < a->head.rank; d++) {
+                const dvmh_rule *r = &l->remote_rules[m][d];
+                dvmh_idx lo = 0, hi = a->size[d] - 1;
+                if (r->kind == DVMH_RULE_CONST) {
+                    lo = hi = r->b;
+                } else if (r->kind == DVMH_RULE_LINEAR) {
+                    dvmh_idx x = r->a * l->first[r->dim] + r->b, y = r->a * l->last[r->dim] + r->b;
+                    lo = x < y ? x : y;
+                    hi = x < y ? y : x;
+                }
+                if (lo < box_lo[d])
+                    box_lo[d] = lo;
+                if (hi > box_hi[d])
+                    box_hi[d] = hi;
+            }
+        }
+        for (int d = 0; d < a->head.rank; d++) {
+            dvmh_idx lo = box_lo[d], hi = box_hi[d];
+            box_lo[d] = lo < 0 ? 0 : lo;
+            box_hi[d] = hi > a->size[d] - 1 ? a->size[d] - 1 : hi;
+            if (!has_part) {
+                box_lo[d] = 1;
+                box_hi[d] = 0;
+            }
+        }
+        /* owners serve remote elements from their host copies */
+        var_actualize_host_all(a->var, MOVE_REMOTE);
+        double t0 = dvmh_wtime();
+        size_t sent = comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
+        var_count_processes(a->var, MOVE_REMOTE, sent, dvmh_wtime() - t0);
+        if (!l->remote_views[k].buffer && has_part) {
+            /* fetched into the host copy's shadow edges: devices' copies of
+             * them are out of date */
+            box fetched = {.rank = a->head.rank}, own;
+            for (int d = 0; d < a->head.rank; d++) {
+                fetched.lo[d] = box_lo[d];
+                fetched.hi[d] = box_hi[d];
+            }
+            array_own_box(a, &own);
+            box parts[2 * DVMH_MAX_RANK];
+            int n = box_subtract(&fetched, &own, parts);
+            for (int m = 0; m < n; m++)
+                var_written(a->var, 0, &parts[m]);
+        }
+    }
+}
+
+void lcomm_finish_remotes(dvmh_loop *l)
+{
+    for (int k = 0; l->remote_views && k < l->remote_count; k++)
+        if (l->remotes[k] >= 0) {
+            loop_data *d = &l->data[l->remotes[k]];
+            bool written = (d->access & DVMH_WRITE) != 0;
+            comm_remote_view_end(d->array, &l->remote_views[k], written);
+            if (written)
+                var_written(d->var, 0, &d->var->whole);
+        }
+    free(l->remote_views);
+}
+
+void lcomm_run_across(dvmh_loop *l)
+{
+    if (!l->target)
+        dvmh_fatal(l->file, l->line, "not supported yet: across without 'on' on several processes");
+    int trank = object_rank(l->target);
+    /* The stage dimension: a loop dimension mapped (a = 1) to a target
+     * dimension, preferring one divided between the fewest processes (the
+     * pipeline then runs along the dimension the processes are not split
+     * in: with rows split, stages of columns), then one no across array
+     * depends along. */
+    dvmh_rule space_rules[DVMH_MAX_RANK];
+    const distr_space *space = object_space_rules(l->target, space_rules);
+    int stage_dim = -1, stage_target_dim = -1, best_procs = 0;
+    bool best_independent = false;
+    for (int k = 0; k < trank; k++) {
+        const dvmh_rule *r = &l->rules[k];
+        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0)
+            continue;
+        bool independent = true;
+        for (int x = 0; x < l->across_count; x++)
+            independent &= l->acrosses[x].flow[k] == 0;
+        int procs = 1;
+        for (int b = 0; b < space->rank; b++)
+            if (space_rules[b].kind == DVMH_RULE_LINEAR && space_rules[b].dim == k &&
+                space->dim[b].axis >= 0)
+                procs = space->grid_dims[space->dim[b].axis];
+        if (stage_dim < 0 || procs < best_procs ||
+            (procs == best_procs && independent && !best_independent)) {
+            stage_dim = r->dim;
+            stage_target_dim = k;
+            best_procs = procs;
+            best_independent = independent;
+        }
+    }
+    if (l->remote_count > 0)
+        dvmh_fatal(l->file, l->line,
+                   "not supported yet: remote_access in an across loop on several processes");
+    for (int x = 0; x < l->across_count; x++) {
+        const dvmh_array *a = l->data[l->acrosses[x].data].array;
+        if (a->head.rank != trank || stage_dim < 0)
+            dvmh_fatal(l->file, l->line, "not supported yet: across on several processes for "
+                                         "an array not mapped like the loop's 'on' target");
+    }
+    dvmh_idx global_first = l->first[stage_dim], global_last = l->last[stage_dim];
+    dvmh_idx step = l->step[stage_dim], shift = l->rules[stage_target_dim].b;
+    bool has_part = piece_local_part(l);
+    dvmh_idx local_first = l->first[stage_dim], local_last = l->last[stage_dim];
+
+    /* the pipeline runs on the host copies */
+    for (int k = 0; k < l->data_count; k++)
+        if (l->data[k].var)
+            var_actualize_host_all(l->data[k].var, MOVE_ACROSS);
+    lcomm_renew_shadows(l);
+    comm_across **pipes = dvmh_xmalloc(sizeof *pipes * (size_t)l->across_count);
+    for (int x = 0; x < l->across_count; x++) {
+        /* Where a dimension's iterations run downwards, the new values come
+         * from above (the anti widths) and the old ones from below. */
+        dvmh_array *a = l->data[l->acrosses[x].data].array;
+        dvmh_idx flow[DVMH_MAX_RANK], old_lo[DVMH_MAX_RANK], old_hi[DVMH_MAX_RANK];
+        bool old = false;
+        for (int d = 0; d < a->head.rank; d++) {
+            const dvmh_rule *r = &l->rules[d];
+            bool down = r->kind == DVMH_RULE_LINEAR && r->a * l->step[r->dim] < 0;
+            flow[d] = down ? -l->acrosses[x].anti[d] : l->acrosses[x].flow[d];
+            old_lo[d] = down ? l->acrosses[x].flow[d] : 0;
+            old_hi[d] = down ? 0 : l->acrosses[x].anti[d];
+            old |= old_lo[d] > 0 || old_hi[d] > 0;
+        }
+        if (old)
+            comm_shadow_renew(a, old_lo, old_hi, 1);
+        pipes[x] = comm_across_start(a, flow, stage_target_dim);
+    }
+    dvmh_idx iterations = (global_last - global_first) / step + 1;
+    dvmh_idx stage = l->stage > 0 ? l->stage : iterations / (4 * comm_process_count());
+    if (stage < 1)
+        stage = 1;
+    for (dvmh_idx first = global_first; first <= global_last; first += stage * step) {
+        dvmh_idx last = first + (stage - 1) * step;
+        if (last > global_last)
+            last = global_last;
+        const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
+        dvmh_idx lo = first == global_first ? 0 : first + shift;
+        dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
+        for (int x = 0; x < l->across_count; x++)
+            comm_across_recv(pipes[x], lo, hi);
+        if (has_part) {
+            dvmh_idx f = first > local_first ? first : local_first;
+            dvmh_idx la = last < local_last ? last : local_last;
+            if (f <= la) {
+                loop_piece host = {.device = 0};
+                memcpy(host.first, l->first, sizeof l->first);
+                memcpy(host.last, l->last, sizeof l->last);
+                host.first[stage_dim] = f;
+                host.last[stage_dim] = la;
+                piece_run(l, &host);
+                red_fold(l);
+            }
+        }
+        for (int x = 0; x < l->across_count; x++)
+            comm_across_send(pipes[x], lo, hi);
+    }
+    for (int x = 0; x < l->across_count; x++) {
+        size_t sent = comm_across_finish(pipes[x]);
+        var_count_processes(l->data[l->acrosses[x].data].var, MOVE_ACROSS, sent, 0.0);
+    }
+    free(pipes);
+    /* written elements and the edges that arrived are current on the host */
+    for (int k = 0; k < l->data_count; k++)
+        if (l->data[k].var && (l->data[k].access & DVMH_WRITE))
+            var_written(l->data[k].var, 0, &l->data[k].var->whole);
+    for (int x = 0; x < l->across_count; x++)
+        var_written(l->data[l->acrosses[x].data].var, 0,
+                    &l->data[l->acrosses[x].data].var->whole);
+}

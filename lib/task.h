@@ -1,0 +1,8 @@
+/* task.h: what the rest of the runtime asks of multi-block subtasks. */
+#ifndef DVMH_TASK_H
+#define DVMH_TASK_H
+
+/* Checks DVMH_MAP and DVMH_MAP_UNIT (at start-up). */
+void task_check_env(void);
+
+#endif
