@@ -1,11 +1,13 @@
 /* process.c: the MPI processes of a program: starting and stopping MPI,
  * the process grid requested by DVMH_PROC_GRID, and stopping everyone on a
  * fatal error. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "grid.h"
 #include "mpi_comm.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static struct {
     MPI_Comm world;
@@ -84,9 +86,17 @@ void mpi_abort_all(int status)
     int initialized, finalized;
     MPI_Initialized(&initialized);
     MPI_Finalized(&finalized);
-    if (initialized && !finalized)
+    if (initialized && !finalized) {
+        /* MPI_Abort has the launcher kill every process at once; give it a
+         * moment to forward the message this process just wrote to stderr,
+         * or the launcher may drop it along with the process. */
+        if (mpi_state.process_count > 1) {
+            struct timespec pause = {0, 200 * 1000 * 1000};
+            nanosleep(&pause, NULL);
+        }
         MPI_Abort(mpi_state.world != MPI_COMM_NULL ? mpi_state.world : MPI_COMM_WORLD,
                   status ? status : 1);
+    }
     exit(status ? status : 1);
 }
 
