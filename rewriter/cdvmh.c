@@ -1,6 +1,7 @@
 /* cdvmh.c: cdvmh_rewrite: parse with libclang, find and attach the
  * directives, run the generators, render the edited text. Also the helpers
  * about types and clause texts that the generators share. */
+#include "alloc.h"
 #include "cuda.h"
 #include "gen.h"
 
@@ -235,7 +236,7 @@ char *gen_rules_text(gen *g, const dir_ref *r, char *const *vars, int var_count,
 char *gen_range_text(const dir_range *r, int rank)
 {
     if (rank == 0)
-        return strdup("NULL");
+        return xstrdup("NULL");
     strbuf b = {0};
     sb_add(&b, "(dvmh_range[]){");
     for (int k = 0; k < rank; k++) {
@@ -377,7 +378,7 @@ static char *sanitize(const char *path)
 {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
-    char *s = strdup(base);
+    char *s = xstrdup(base);
     char *dot = strrchr(s, '.');
     if (dot)
         *dot = 0;
@@ -407,7 +408,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
         diag_take(&diags, out);
         return 1;
     }
-    const char **args = malloc(sizeof(char *) * (size_t)(opt->nargs + 10));
+    const char **args = xmalloc(sizeof(char *) * (size_t)(opt->nargs + 10));
     int nargs = 0;
     for (int k = 0; k < opt->nargs; k++)
         args[nargs++] = opt->clang_args[k];
@@ -464,7 +465,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
 
     pragma_text *pragmas;
     int count = pragma_find(text, len, &pragmas);
-    g.dirs = calloc((size_t)count + 1, sizeof(attached));
+    g.dirs = xcalloc((size_t)count + 1, sizeof(attached));
     for (int k = 0; k < count; k++) {
         if (in_skipped_range(tu, g.a.file, pragmas[k].start))
             continue;
@@ -476,7 +477,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     }
     /* keep 'pragmas' order for attach: g.dirs holds pointers in file order */
     {
-        pragma_text *kept = malloc(sizeof(pragma_text) * ((size_t)g.dir_count + 1));
+        pragma_text *kept = xmalloc(sizeof(pragma_text) * ((size_t)g.dir_count + 1));
         for (int k = 0; k < g.dir_count; k++)
             kept[k] = *g.dirs[k].pragma;
         attach(&g, kept, g.dir_count);

@@ -1,4 +1,5 @@
 /* cdvmh_main.c: the cdvmh tool: C-DVMH in, the generated C out. */
+#include "alloc.h"
 #include "cdvmh.h"
 
 #include <stdbool.h>
@@ -23,7 +24,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     const char *input = NULL, *output = NULL, *cuda_output = NULL;
-    const char **args = calloc((size_t)argc + 2, sizeof(char *));
+    const char **args = xcalloc((size_t)argc + 2, sizeof(char *));
     int nargs = 0, remarks = 0;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];

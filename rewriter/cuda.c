@@ -2,6 +2,7 @@
  * and a launcher (an ordinary dvmh_handler in the C file) that splits the
  * piece over a grid, reduces block by block, and runs across loops as
  * wavefronts; functions the bodies call get __device__ copies. */
+#include "alloc.h"
 #include "cuda.h"
 
 #include <ctype.h>
@@ -32,7 +33,7 @@ static bool device_library_function(const char *name)
 static char *cursor_name(CXCursor c)
 {
     CXString s = clang_getCursorSpelling(c);
-    char *r = strdup(clang_getCString(s));
+    char *r = xstrdup(clang_getCString(s));
     clang_disposeString(s);
     return r;
 }
@@ -89,7 +90,7 @@ static bool check_calls(gen *g, size_t start, size_t end, int **fns, int *nfns, 
             for (int k = 0; k < *nfns; k++)
                 known |= (*fns)[k] == def;
             if (!known) {
-                *fns = realloc(*fns, sizeof(int) * (size_t)(*nfns + 1));
+                *fns = xrealloc(*fns, sizeof(int) * (size_t)(*nfns + 1));
                 (*fns)[(*nfns)++] = def;
                 if (!check_calls(g, g->a.nodes[def].start, g->a.nodes[def].end, fns, nfns, true,
                                  why, why_size)) {
@@ -117,7 +118,7 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
             const char *s = p;
             while (isalnum((unsigned char)*p) || *p == '_')
                 p++;
-            char *id = strndup(s, (size_t)(p - s));
+            char *id = xstrndup(s, (size_t)(p - s));
             int decl = ast_lookup(&g->a, id, at);
             if (decl >= 0 && !is_file_scope_var(g, decl)) {
                 *which = id;
@@ -199,7 +200,7 @@ static void kernel_wrappers(strbuf *kb, const char *handler, const char *params,
 static char *cu_type(CXType t)
 {
     if (clang_getCanonicalType(t).kind == CXType_Bool)
-        return strdup("bool");
+        return xstrdup("bool");
     return type_spelling(t);
 }
 
@@ -419,7 +420,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
             goto no_cuda;
         }
         if (!r->loc_elem) {
-            r->loc_elem = strdup("char");
+            r->loc_elem = xstrdup("char");
             r->loc_count = 0;
         }
     }
@@ -477,7 +478,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         if (k0 >= 0)
             sb_add(&kb, ", const dvmh_idx dvmh_from, const dvmh_idx dvmh_cnt");
     }
-    char *params = strndup(kb.s + params_at, kb.len - params_at);
+    char *params = xstrndup(kb.s + params_at, kb.len - params_at);
     sb_add(&kb, ")\n{\n");
     for (int k = 0; k < rank; k++)
         sb_printf(&kb, "    (void)dvmh_hi%d; (void)dvmh_n%d;\n", k, k);
@@ -616,7 +617,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         for (int j = 0; j < g->device_fn_count; j++)
             known |= g->device_fns[j] == fns[k];
         if (!known) {
-            g->device_fns = realloc(g->device_fns, sizeof(int) * (size_t)(g->device_fn_count + 1));
+            g->device_fns = xrealloc(g->device_fns, sizeof(int) * (size_t)(g->device_fn_count + 1));
             g->device_fns[g->device_fn_count++] = fns[k];
         }
     }
@@ -625,7 +626,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
     {
         strbuf h = {0};
         size_t lsize = strlen(l->handler) + 8;
-        launcher = malloc(lsize);
+        launcher = xmalloc(lsize);
         snprintf(launcher, lsize, "%s_cuda", l->handler);
         sb_printf(&h, "#ifdef DVMH_CUDA_HANDLERS\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", launcher);
         sb_add(&h, "    dvmh_idx dvmh_n[DVMH_MAX_RANK];\n    int dvmh_empty = 0;\n");

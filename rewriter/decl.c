@@ -1,6 +1,7 @@
 /* decl.c: declarations of distributed arrays and templates become
  * descriptors created by the runtime; 'inherit' parameters get theirs from
  * the caller. */
+#include "alloc.h"
 #include "gen.h"
 
 #include <stdio.h>
@@ -27,7 +28,7 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
     }
     int rank = 0;
     if (*pointer)
-        dims[rank++] = strdup("-1");
+        dims[rank++] = xstrdup("-1");
     while (k < g->a.text_len && t[k] == '[' && rank < DIR_MAX_RANK) {
         int depth = 0;
         size_t s = k + 1, e = s;
@@ -61,7 +62,7 @@ static CXType element_type(CXType t, int *levels)
 
 static dobj *add_obj(gen *g)
 {
-    g->objs = realloc(g->objs, sizeof(dobj) * (size_t)(g->obj_count + 1));
+    g->objs = xrealloc(g->objs, sizeof(dobj) * (size_t)(g->obj_count + 1));
     dobj *o = &g->objs[g->obj_count++];
     memset(o, 0, sizeof *o);
     return o;
@@ -70,7 +71,7 @@ static dobj *add_obj(gen *g)
 static char *shadow_text(const directive *d, bool hi)
 {
     if (d->shadow_rank == 0)
-        return strdup("NULL");
+        return xstrdup("NULL");
     strbuf b = {0};
     sb_add(&b, "(dvmh_idx[]){");
     for (int k = 0; k < d->shadow_rank; k++)
@@ -92,7 +93,7 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
     strbuf sizes = {0};
     for (int k = 0; k < rank; k++)
         sb_printf(&sizes, "%s(%s)", k ? ", " : "", dims[k]);
-    char *distr = d->distr_rank ? gen_distr_text(d) : strdup("NULL");
+    char *distr = d->distr_rank ? gen_distr_text(d) : xstrdup("NULL");
     if (o->is_template) {
         sb_printf(&b, "%s = dvmh_template_create(__FILE__, %u, %d, (dvmh_idx[]){%s}, %s);",
                   o->desc, line, rank, sizes.s, distr);
@@ -157,7 +158,7 @@ static void declare_group(gen *g, attached *at)
         dobj *o = add_obj(g);
         o->decl = vars[v];
         o->name = ast_spelling(n);
-        o->desc = strdup(o->name);
+        o->desc = xstrdup(o->name);
         o->dir = d;
         o->is_template = d->kind == DIR_TEMPLATE;
         CXCursor init = clang_Cursor_getVarDeclInitializer(n->cursor);
@@ -172,7 +173,7 @@ static void declare_group(gen *g, attached *at)
         if (o->is_template) {
             rank = d->dims_rank;
             for (int k = 0; k < rank; k++)
-                dims[k] = strdup(d->dims[k]);
+                dims[k] = xstrdup(d->dims[k]);
             if (rank == 0)
                 gen_error_at(g, d->loc, "'template' needs its sizes: template[N]...");
         } else {
@@ -183,7 +184,7 @@ static void declare_group(gen *g, attached *at)
             if (rank == 0 && levels == 1 &&
                 clang_getCanonicalType(clang_getCursorType(n->cursor)).kind == CXType_Pointer) {
                 pointer = true;
-                dims[rank++] = strdup("-1");
+                dims[rank++] = xstrdup("-1");
             }
             o->elem = type_spelling(elem);
             o->rank = rank;
@@ -281,9 +282,9 @@ static void declare_inherit(gen *g, attached *at)
             continue; /* a prototype: nothing to generate */
         dobj *o = add_obj(g);
         o->decl = parm;
-        o->name = strdup(name);
+        o->name = xstrdup(name);
         size_t len = strlen(name) + 16;
-        o->desc = malloc(len);
+        o->desc = xmalloc(len);
         snprintf(o->desc, len, "dvmh_inh_%s", name);
         o->rank = levels;
         o->elem = type_spelling(elem);

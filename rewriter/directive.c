@@ -1,4 +1,5 @@
 /* directive.c: lexer and recursive-descent parser of `#pragma dvm` texts. */
+#include "alloc.h"
 #include "directive.h"
 
 #include <ctype.h>
@@ -32,14 +33,14 @@ static int lex(parser *p)
     const char *t = p->text;
     size_t n = strlen(t), i = 0;
     int cap = 64;
-    p->toks = malloc(sizeof(token) * (size_t)cap);
+    p->toks = xmalloc(sizeof(token) * (size_t)cap);
     p->count = 0;
     for (;;) {
         while (i < n && isspace((unsigned char)t[i]))
             i++;
         if (p->count + 1 >= cap) {
             cap *= 2;
-            p->toks = realloc(p->toks, sizeof(token) * (size_t)cap);
+            p->toks = xrealloc(p->toks, sizeof(token) * (size_t)cap);
         }
         token *k = &p->toks[p->count];
         k->start = i;
@@ -117,7 +118,7 @@ static bool is_ident(parser *p, const char *s)
 
 static char *tok_text(parser *p, token *k)
 {
-    return strndup(p->text + k->start, k->end - k->start);
+    return xstrndup(p->text + k->start, k->end - k->start);
 }
 
 static void error_at(parser *p, dir_loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -199,7 +200,7 @@ static char *expression(parser *p, const char *stops, const char *what)
         error_at(p, here(p), "expected %s, found %s", what, found(p));
         return NULL;
     }
-    return strndup(p->text + p->toks[first].start, p->toks[p->pos - 1].end - p->toks[first].start);
+    return xstrndup(p->text + p->toks[first].start, p->toks[p->pos - 1].end - p->toks[first].start);
 }
 
 /* ---- pieces shared by several directives ---- */
@@ -227,7 +228,7 @@ static int ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
             p->pos++;
             r->hi = expression(p, "]", what);
         } else if (r->lo) {
-            r->hi = strdup(r->lo);
+            r->hi = xstrdup(r->lo);
         }
         expect(p, "]", "after a subscript");
     }
@@ -236,7 +237,7 @@ static int ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
 
 static void var_list_add(dir_var_list *l, dir_var v)
 {
-    l->items = realloc(l->items, sizeof(dir_var) * (size_t)(l->count + 1));
+    l->items = xrealloc(l->items, sizeof(dir_var) * (size_t)(l->count + 1));
     l->items[l->count++] = v;
 }
 
@@ -345,10 +346,10 @@ static void mapping_index(parser *p, dir_index *ix, char *const *vars, int var_c
         ix->a = tok_text(p, &p->toks[hi + 1]);
         hi += 2;
     } else {
-        ix->a = strdup("1");
+        ix->a = xstrdup("1");
     }
     if (lo - 1 >= first && TOK_IS(lo - 1, '-') && lo - 1 == first) {
-        char *neg = malloc(strlen(ix->a) + 4);
+        char *neg = xmalloc(strlen(ix->a) + 4);
         sprintf(neg, "-(%s)", ix->a);
         free(ix->a);
         ix->a = neg;
@@ -359,18 +360,18 @@ static void mapping_index(parser *p, dir_index *ix, char *const *vars, int var_c
     bool ok = true;
     char *b = NULL;
     if (lo == first && hi == last) {
-        b = strdup("0");
+        b = xstrdup("0");
     } else if (lo == first && (TOK_IS(hi, '+') || TOK_IS(hi, '-')) && hi + 1 < last) {
         size_t end = p->toks[last - 1].end;
-        b = malloc(end - tail_start + 4);
+        b = xmalloc(end - tail_start + 4);
         sprintf(b, "%c(%.*s)", t[tail_start], (int)(end - p->toks[hi + 1].start),
                 t + p->toks[hi + 1].start);
     } else if (hi == last && lo - 1 > first && TOK_IS(lo - 1, '+')) {
-        b = strndup(t + p->toks[first].start, p->toks[lo - 2].end - p->toks[first].start);
+        b = xstrndup(t + p->toks[first].start, p->toks[lo - 2].end - p->toks[first].start);
     } else if (hi == last && lo - 1 > first && TOK_IS(lo - 1, '-')) {
         /* b - a*v */
-        b = strndup(t + p->toks[first].start, p->toks[lo - 2].end - p->toks[first].start);
-        char *neg = malloc(strlen(ix->a) + 4);
+        b = xstrndup(t + p->toks[first].start, p->toks[lo - 2].end - p->toks[first].start);
+        char *neg = xmalloc(strlen(ix->a) + 4);
         sprintf(neg, "-(%s)", ix->a);
         free(ix->a);
         ix->a = neg;
@@ -589,7 +590,7 @@ static void reduction_clause(parser *p, directive *d)
             return;
         }
         free(op);
-        d->reductions = realloc(d->reductions, sizeof(dir_reduction) * (size_t)(d->reduction_count + 1));
+        d->reductions = xrealloc(d->reductions, sizeof(dir_reduction) * (size_t)(d->reduction_count + 1));
         dir_reduction *r = &d->reductions[d->reduction_count++];
         memset(r, 0, sizeof *r);
         r->op = (dir_red_op)k;
@@ -621,7 +622,7 @@ static void ref_list(parser *p, dir_ref **list, int *count, char *const *vars, i
     if (!expect(p, "(", clause))
         return;
     for (;;) {
-        *list = realloc(*list, sizeof(dir_ref) * (size_t)(*count + 1));
+        *list = xrealloc(*list, sizeof(dir_ref) * (size_t)(*count + 1));
         if (!mapping_ref(p, &(*list)[(*count)++], vars, var_count))
             return;
         if (is_punct(p, ",")) {
@@ -769,8 +770,8 @@ static void inherit(parser *p, directive *d)
     if (!expect(p, "(", "after 'inherit'"))
         return;
     for (;;) {
-        d->names = realloc(d->names, sizeof(char *) * (size_t)(d->name_count + 1));
-        d->name_locs = realloc(d->name_locs, sizeof(dir_loc) * (size_t)(d->name_count + 1));
+        d->names = xrealloc(d->names, sizeof(char *) * (size_t)(d->name_count + 1));
+        d->name_locs = xrealloc(d->name_locs, sizeof(dir_loc) * (size_t)(d->name_count + 1));
         d->names[d->name_count] = expect_ident(p, "a parameter name", &d->name_locs[d->name_count]);
         if (!d->names[d->name_count])
             return;
@@ -937,7 +938,7 @@ directive *dir_parse(const char *text, const unsigned *line_map, const unsigned 
     parser p = {.text = text, .line_map = line_map, .col_map = col_map, .file = file,
                 .diags = diags};
     lex(&p);
-    directive *d = calloc(1, sizeof *d);
+    directive *d = xcalloc(1, sizeof *d);
     p.d = d;
     d->loc = here(&p);
     token *k = peek(&p);

@@ -1,6 +1,7 @@
 /* loop.c: parallel loops: the loop nest's analysis (canonical loops, the
  * variables the body uses and how), the handler outlined before the
  * enclosing function, and the runtime calls that replace the loop. */
+#include "alloc.h"
 #include "cuda.h"
 #include "gen.h"
 
@@ -15,7 +16,7 @@ static void use_add(use_list *l, int decl, bool write, size_t offset)
             l->items[k].write |= write;
             return;
         }
-    l->items = realloc(l->items, sizeof(use) * (size_t)(l->count + 1));
+    l->items = xrealloc(l->items, sizeof(use) * (size_t)(l->count + 1));
     l->items[l->count++] = (use){decl, write, offset};
 }
 
@@ -133,7 +134,7 @@ static char *trim(char *s)
     size_t n = strlen(b);
     while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\n'))
         n--;
-    char *r = strndup(b, n);
+    char *r = xstrndup(b, n);
     free(s);
     return r;
 }
@@ -172,7 +173,7 @@ static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
     char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
     bool ok = false;
     ld->node = fornode;
-    ld->var = strdup(v);
+    ld->var = xstrdup(v);
     /* init: [type] v = lb */
     char *eq = NULL;
     for (char *p = init; *p; p++)
@@ -191,7 +192,7 @@ static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
         size_t vs = nlen;
         while (vs && ident_char(init[vs - 1]))
             vs--;
-        char *name = strndup(init + vs, nlen - vs);
+        char *name = xstrndup(init + vs, nlen - vs);
         if (strcmp(name, v)) {
             gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
                       "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
@@ -199,16 +200,16 @@ static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
             goto out;
         }
         free(name);
-        char *type = trim(strndup(init, vs));
+        char *type = trim(xstrndup(init, vs));
         if (*type) {
             ld->type = type;
         } else {
             free(type);
             int decl = ast_lookup(&g->a, v, fstart);
             ld->type = decl >= 0 ? type_spelling(clang_getCursorType(g->a.nodes[decl].cursor))
-                                 : strdup("long");
+                                 : xstrdup("long");
         }
-        ld->lb = trim(strdup(eq + 1));
+        ld->lb = trim(xstrdup(eq + 1));
     }
     /* cond: v op ub */
     {
@@ -224,9 +225,9 @@ static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
             gen_error(g, part[1][0], "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
             goto out;
         }
-        char *ub = trim(strdup(rest + strlen(op)));
+        char *ub = trim(xstrdup(rest + strlen(op)));
         size_t n = strlen(ub) + 16;
-        ld->hi = malloc(n);
+        ld->hi = xmalloc(n);
         if (!strcmp(op, "<")) snprintf(ld->hi, n, "(%s) - 1", ub);
         else if (!strcmp(op, ">")) snprintf(ld->hi, n, "(%s) + 1", ub);
         else snprintf(ld->hi, n, "%s", ub);
@@ -237,14 +238,14 @@ static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
     {
         const char *rest = after_word(inc, v);
         char *step = NULL;
-        if (rest && !strcmp(rest, "++")) step = strdup("1");
-        else if (rest && !strcmp(rest, "--")) step = strdup("-1");
-        else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = strdup("1");
-        else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = strdup("-1");
+        if (rest && !strcmp(rest, "++")) step = xstrdup("1");
+        else if (rest && !strcmp(rest, "--")) step = xstrdup("-1");
+        else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("1");
+        else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("-1");
         else if (rest && (!strncmp(rest, "+=", 2) || !strncmp(rest, "-=", 2))) {
-            char *e = trim(strdup(rest + 2));
+            char *e = trim(xstrdup(rest + 2));
             size_t n = strlen(e) + 8;
-            step = malloc(n);
+            step = xmalloc(n);
             snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
             free(e);
         }
@@ -535,7 +536,7 @@ void gen_parallel(gen *g, attached *at)
                 gen_error_at(g, v->loc, "'%s' has %d dimensions, the clause gives %d", v->name, orank,
                              v->rank);
             if (data_index(data, ndata, v->name) < 0 && ndata < 64)
-                data[ndata++] = (loop_data_entry){strdup(v->name), o, o ? o->decl : decl, 1u};
+                data[ndata++] = (loop_data_entry){xstrdup(v->name), o, o ? o->decl : decl, 1u};
         }
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {
         const dir_ref *r = k < d->tie_count ? &d->ties[k] : &d->remotes[k - d->tie_count];
@@ -554,7 +555,7 @@ void gen_parallel(gen *g, attached *at)
                 continue;
             }
             if (ndata < 64)
-                data[ndata++] = (loop_data_entry){strdup(r->name), o, decl, 1u};
+                data[ndata++] = (loop_data_entry){xstrdup(r->name), o, decl, 1u};
         }
     }
 
@@ -628,7 +629,7 @@ void gen_parallel(gen *g, attached *at)
         char *es;
         if (data[k].obj) {
             r = data[k].obj->rank;
-            es = strdup(data[k].obj->elem);
+            es = xstrdup(data[k].obj->elem);
         } else {
             CXType elem;
             gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor), &r, &elem);
@@ -778,7 +779,7 @@ void gen_parallel(gen *g, attached *at)
             if (!data[k].obj)
                 gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor), &r, &elem);
             cl.data[k] = (cuda_data){data[k].name, r,
-                                     data[k].obj ? strdup(data[k].obj->elem) : type_spelling(elem),
+                                     data[k].obj ? xstrdup(data[k].obj->elem) : type_spelling(elem),
                                      data[k].decl, (data[k].access & 2) != 0};
         }
         for (int k = 0; k < nscalars; k++) {

@@ -1,6 +1,7 @@
 /* region.c: regions (with their sequential parts), remote_access blocks,
  * intervals, and the standalone directives (get_actual, actual,
  * redistribute, realign), all replaced by runtime calls. */
+#include "alloc.h"
 #include "gen.h"
 
 #include <stdio.h>
@@ -37,7 +38,7 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
             if (v->rank)
                 gen_error_at(g, v->loc, "'%s' is a scalar: it has no section", v->name);
             size_t n = strlen(v->name) * 2 + 64;
-            args = malloc(n);
+            args = xmalloc(n);
             snprintf(args, n, "&%s, 0, NULL, sizeof(%s)", v->name, v->name);
         } else {
             int r;
