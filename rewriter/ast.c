@@ -173,6 +173,14 @@ int ast_ancestor(const ast *a, int n, enum CXCursorKind kind)
     return -1;
 }
 
+int ast_last_child(const ast *a, int n)
+{
+    int last = -1;
+    for (int c = a->nodes[n].first_child; c >= 0; c = a->nodes[c].next_sibling)
+        last = c;
+    return last;
+}
+
 int ast_nth_child(const ast *a, int n, int index)
 {
     int c = a->nodes[n].first_child;

@@ -301,7 +301,7 @@ static bool across_widths(const cuda_loop *l, char *m[DIR_MAX_RANK], char *why,
     bool ok = true;
     for (int k = 0; k < d->across.count && ok; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = gen_loop_mapping(d, v->name);
+        const dir_ref *map = dir_loop_mapping(d, v->name);
         if (!map) {
             snprintf(why, why_size, "not supported yet: across on '%s', which is not mapped onto "
                      "the loop by 'on' or 'tie'", v->name);

@@ -2,6 +2,7 @@
  * descriptors created by the runtime; 'inherit' parameters get theirs from
  * the caller. */
 #include "alloc.h"
+#include "decl.h"
 #include "gen.h"
 
 #include <stdio.h>
@@ -329,7 +330,7 @@ static void fresh_locals(gen *g)
     }
 }
 
-void gen_declarations(gen *g)
+void decl_gen(gen *g)
 {
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];

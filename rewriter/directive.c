@@ -925,6 +925,17 @@ const char *dir_red_op_name(dir_red_op op)
     return red_names[op];
 }
 
+const dir_ref *dir_loop_mapping(const directive *d, const char *name)
+{
+    if (d->has_on && !strcmp(d->on.name, name))
+        return &d->on;
+    for (int t = 0; t < d->tie_count; t++)
+        if (!strcmp(d->ties[t].name, name))
+            return &d->ties[t];
+    return NULL;
+}
+
+
 static void trailing(parser *p)
 {
     if (!p->failed && peek(p)->kind != TOK_END)

@@ -4,279 +4,14 @@
 #include "alloc.h"
 #include "cuda.h"
 #include "gen.h"
+#include "loop.h"
+#include "nest.h"
+#include "reach.h"
+#include "reduction.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void use_add(use_list *l, int decl, bool write, size_t offset)
-{
-    for (int k = 0; k < l->count; k++)
-        if (l->items[k].decl == decl) {
-            l->items[k].write |= write;
-            return;
-        }
-    l->items = xrealloc(l->items, sizeof(use) * (size_t)(l->count + 1));
-    l->items[l->count++] = (use){decl, write, offset};
-}
-
-static bool is_pointerish(CXType t)
-{
-    t = clang_getCanonicalType(t);
-    return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-           t.kind == CXType_VariableArray || t.kind == CXType_IncompleteArray;
-}
-
-/* Collects the variables referenced under node n, with whether each may
- * be written (assigned, incremented, address taken, passed to a call as a
- * pointer). */
-static void collect_uses(gen *g, int n, bool write, use_list *out)
-{
-    node *nd = &g->a.nodes[n];
-    switch (nd->kind) {
-    case CXCursor_DeclRefExpr: {
-        int decl = ast_referenced(&g->a, n);
-        if (decl >= 0)
-            use_add(out, decl, write, nd->start);
-        return;
-    }
-    case CXCursor_BinaryOperator:
-    case CXCursor_CompoundAssignOperator: {
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
-        bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
-        int k = 0;
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
-            collect_uses(g, c, assign && k == 0, out);
-        return;
-    }
-    case CXCursor_UnaryOperator: {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(nd->cursor);
-        bool w = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-                 op == CXUnaryOperator_AddrOf || (op == CXUnaryOperator_Deref && write);
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            collect_uses(g, c, w, out);
-        return;
-    }
-    case CXCursor_ArraySubscriptExpr: {
-        int k = 0;
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
-            collect_uses(g, c, k == 0 && write, out);
-        return;
-    }
-    case CXCursor_MemberRefExpr:
-    case CXCursor_ParenExpr:
-    case CXCursor_UnexposedExpr:
-    case CXCursor_CStyleCastExpr:
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            collect_uses(g, c, write, out);
-        return;
-    case CXCursor_CallExpr: {
-        int k = 0;
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
-            collect_uses(g, c, k > 0 && is_pointerish(clang_getCursorType(g->a.nodes[c].cursor)), out);
-        return;
-    }
-    default:
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            collect_uses(g, c, false, out);
-        return;
-    }
-}
-
-static int last_child(gen *g, int n)
-{
-    int last = -1;
-    for (int c = g->a.nodes[n].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-        last = c;
-    return last;
-}
-
-/* Tokens of a for header: offsets of 'for', '(', the two ';' and ')'. */
-static bool header_parts(gen *g, int fornode, size_t part[4][2])
-{
-    const char *t = g->a.text;
-    size_t k = g->a.nodes[fornode].start + 3;
-    k = ast_skip_blanks(&g->a, k);
-    if (t[k] != '(')
-        return false;
-    size_t open = k, semi[2] = {0, 0};
-    int depth = 0, ns = 0;
-    for (k = open; k < g->a.nodes[fornode].end; k++) {
-        char c = t[k];
-        if (c == '(')
-            depth++;
-        else if (c == ')') {
-            if (--depth == 0)
-                break;
-        } else if (c == ';' && depth == 1 && ns < 2) {
-            semi[ns++] = k;
-        }
-    }
-    if (ns != 2 || depth != 0)
-        return false;
-    part[0][0] = open + 1;
-    part[0][1] = semi[0];
-    part[1][0] = semi[0] + 1;
-    part[1][1] = semi[1];
-    part[2][0] = semi[1] + 1;
-    part[2][1] = k;
-    part[3][0] = k + 1;
-    part[3][1] = k + 1;
-    return true;
-}
-
-static char *trim(char *s)
-{
-    char *b = s;
-    while (*b == ' ' || *b == '\t' || *b == '\n')
-        b++;
-    size_t n = strlen(b);
-    while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\n'))
-        n--;
-    char *r = xstrndup(b, n);
-    free(s);
-    return r;
-}
-
-static bool ident_char(char c)
-{
-    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* s starts with the identifier v (as a whole word); returns the rest. */
-static const char *after_word(const char *s, const char *v)
-{
-    size_t n = strlen(v);
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (strncmp(s, v, n) || ident_char(s[n]))
-        return NULL;
-    s += n;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return s;
-}
-
-static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
-{
-    const directive *dir = at->dir;
-    const char *v = dir->loop_vars[d];
-    size_t part[4][2];
-    size_t fstart = g->a.nodes[fornode].start;
-    if (!header_parts(g, fornode, part)) {
-        gen_error(g, fstart, "loop '%s' is not a canonical 'for' loop", v);
-        return false;
-    }
-    char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
-    char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
-    char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
-    bool ok = false;
-    ld->node = fornode;
-    ld->var = xstrdup(v);
-    /* init: [type] v = lb */
-    char *eq = NULL;
-    for (char *p = init; *p; p++)
-        if (*p == '=' && p[1] != '=' && (p == init || (p[-1] != '<' && p[-1] != '>' && p[-1] != '!'))) {
-            eq = p;
-            break;
-        }
-    if (!eq) {
-        gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
-        goto out;
-    }
-    {
-        size_t nlen = (size_t)(eq - init);
-        while (nlen && (init[nlen - 1] == ' ' || init[nlen - 1] == '\t'))
-            nlen--;
-        size_t vs = nlen;
-        while (vs && ident_char(init[vs - 1]))
-            vs--;
-        char *name = xstrndup(init + vs, nlen - vs);
-        if (strcmp(name, v)) {
-            gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
-                      "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
-            free(name);
-            goto out;
-        }
-        free(name);
-        char *type = trim(xstrndup(init, vs));
-        if (*type) {
-            ld->type = type;
-        } else {
-            free(type);
-            int decl = ast_lookup(&g->a, v, fstart);
-            ld->type = decl >= 0 ? type_spelling(clang_getCursorType(g->a.nodes[decl].cursor))
-                                 : xstrdup("long");
-        }
-        ld->lb = trim(xstrdup(eq + 1));
-    }
-    /* cond: v op ub */
-    {
-        const char *rest = after_word(cond, v);
-        const char *op = NULL;
-        if (rest) {
-            if (!strncmp(rest, "<=", 2)) op = "<=";
-            else if (!strncmp(rest, ">=", 2)) op = ">=";
-            else if (rest[0] == '<') op = "<";
-            else if (rest[0] == '>') op = ">";
-        }
-        if (!op) {
-            gen_error(g, part[1][0], "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
-            goto out;
-        }
-        char *ub = trim(xstrdup(rest + strlen(op)));
-        size_t n = strlen(ub) + 16;
-        ld->hi = xmalloc(n);
-        if (!strcmp(op, "<")) snprintf(ld->hi, n, "(%s) - 1", ub);
-        else if (!strcmp(op, ">")) snprintf(ld->hi, n, "(%s) + 1", ub);
-        else snprintf(ld->hi, n, "%s", ub);
-        ld->down = op[0] == '>';
-        free(ub);
-    }
-    /* increment */
-    {
-        const char *rest = after_word(inc, v);
-        char *step = NULL;
-        if (rest && !strcmp(rest, "++")) step = xstrdup("1");
-        else if (rest && !strcmp(rest, "--")) step = xstrdup("-1");
-        else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("1");
-        else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("-1");
-        else if (rest && (!strncmp(rest, "+=", 2) || !strncmp(rest, "-=", 2))) {
-            char *e = trim(xstrdup(rest + 2));
-            size_t n = strlen(e) + 8;
-            step = xmalloc(n);
-            snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
-            free(e);
-        }
-        if (!step) {
-            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s or %s -= s",
-                      v, v, v, v, v);
-            goto out;
-        }
-        ld->step = step;
-        ld->unit = !strcmp(step, "1") || !strcmp(step, "-1");
-        if (ld->down != (step[0] == '-')) {
-            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment goes away from its bound", v);
-            goto out;
-        }
-    }
-    ok = true;
-out:
-    free(init);
-    free(cond);
-    free(inc);
-    return ok;
-}
-
-static void free_dim(loop_dim *ld)
-{
-    free(ld->var);
-    free(ld->type);
-    free(ld->lb);
-    free(ld->hi);
-    free(ld->step);
-}
 
 static bool in_list(const dir_var_list *l, const char *name)
 {
@@ -285,10 +20,6 @@ static bool in_list(const dir_var_list *l, const char *name)
             return true;
     return false;
 }
-
-static const char *red_op_code[] = {"DVMH_RED_SUM", "DVMH_RED_PRODUCT", "DVMH_RED_MAX",
-                                    "DVMH_RED_MIN", "DVMH_RED_AND", "DVMH_RED_OR",
-                                    "DVMH_RED_XOR", "DVMH_RED_MAXLOC", "DVMH_RED_MINLOC"};
 
 typedef struct loop_data_entry {
     char *name;
@@ -310,67 +41,7 @@ static bool width_nonzero(const char *w)
     return w && strcmp(w, "0");
 }
 
-const dir_ref *gen_loop_mapping(const directive *d, const char *name)
-{
-    if (d->has_on && !strcmp(d->on.name, name))
-        return &d->on;
-    for (int t = 0; t < d->tie_count; t++)
-        if (!strcmp(d->ties[t].name, name))
-            return &d->ties[t];
-    return NULL;
-}
-
-bool gen_check_reductions(gen *g, const directive *d, size_t loop_start)
-{
-    bool ok = true;
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        if (decl < 0) {
-            gen_error_at(g, red->loc, "unknown reduction variable '%s'", red->var);
-            ok = false;
-            continue;
-        }
-        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        if (t.kind == CXType_ConstantArray)
-            t = clang_getArrayElementType(t);
-        if (!gen_type_code(t)) {
-            gen_error_at(g, red->loc, "reduction variable '%s' must have an arithmetic type", red->var);
-            ok = false;
-        }
-        if (red->loc_var && ast_lookup(&g->a, red->loc_var, loop_start) < 0) {
-            gen_error_at(g, red->loc_var_loc, "unknown location variable '%s'", red->loc_var);
-            ok = false;
-        }
-    }
-    return ok;
-}
-
-void gen_reduction_calls(gen *g, const directive *d, size_t loop_start, const char *call,
-                         strbuf *out)
-{
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        bool arr = t.kind == CXType_ConstantArray;
-        const char *code = gen_type_code(arr ? clang_getArrayElementType(t) : t);
-        char count[256];
-        if (arr)
-            snprintf(count, sizeof count, "(int)(sizeof(%s) / sizeof((%s)[0]))", red->var, red->var);
-        else
-            snprintf(count, sizeof count, "1");
-        if (red->loc_var)
-            sb_printf(out, "    %s, %s, %s, &%s, %s, &%s, %s, sizeof(%s) / (%s));\n", call,
-                      red_op_code[red->op], code, red->var, count, red->loc_var, red->loc_count,
-                      red->loc_var, red->loc_count);
-        else
-            sb_printf(out, "    %s, %s, %s, &%s, %s, NULL, 0, 0);\n", call, red_op_code[red->op],
-                      code, red->var, count);
-    }
-}
-
-void gen_parallel(gen *g, attached *at)
+void loop_gen(gen *g, attached *at)
 {
     const directive *d = at->dir;
     int rank = d->loop_rank;
@@ -381,11 +52,11 @@ void gen_parallel(gen *g, attached *at)
     bool ok = true;
     int body = -1;
     for (int k = 0; k < rank && ok; k++) {
-        if (!parse_dim(g, at, k, fornode, &dims[k])) {
+        if (!nest_dim(g, d->loop_vars[k], fornode, &dims[k])) {
             ok = false;
             break;
         }
-        body = last_child(g, fornode);
+        body = ast_last_child(&g->a, fornode);
         if (k + 1 < rank) {
             int next = body;
             if (next >= 0 && g->a.nodes[next].kind == CXCursor_CompoundStmt &&
@@ -403,7 +74,7 @@ void gen_parallel(gen *g, attached *at)
     }
     if (!ok || body < 0) {
         for (int k = 0; k < rank; k++)
-            free_dim(&dims[k]);
+            nest_dim_free(&dims[k]);
         return;
     }
     size_t body_start = g->a.nodes[body].start, body_end = ast_stmt_end(&g->a, body);
@@ -418,8 +89,8 @@ void gen_parallel(gen *g, attached *at)
     for (int k = 1; k < rank; k++) {
         use_list hdr = {0};
         for (int c = g->a.nodes[dims[k].node].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            if (c != last_child(g, dims[k].node))
-                collect_uses(g, c, false, &hdr);
+            if (c != ast_last_child(&g->a, dims[k].node))
+                nest_uses(g, c, &hdr);
         for (int u = 0; u < hdr.count; u++) {
             char *nm = ast_spelling(&g->a.nodes[hdr.items[u].decl]);
             for (int j = 0; j < k; j++)
@@ -429,10 +100,10 @@ void gen_parallel(gen *g, attached *at)
         }
         if (dims[k].outer_bounds)
             for (int u = 0; u < hdr.count; u++)
-                use_add(&uses, hdr.items[u].decl, false, hdr.items[u].offset);
+                nest_use_add(&uses, hdr.items[u].decl, false, hdr.items[u].offset);
         free(hdr.items);
     }
-    collect_uses(g, body, false, &uses);
+    nest_uses(g, body, &uses);
 
     /* 'on' */
     dobj *on = NULL;
@@ -560,7 +231,7 @@ void gen_parallel(gen *g, attached *at)
     }
 
     /* reductions */
-    gen_check_reductions(g, d, loop_start);
+    red_check(g, d, loop_start);
     if (g->diags->errors) {
         for (int k = 0; k < ndata; k++)
             free(data[k].name);
@@ -568,7 +239,7 @@ void gen_parallel(gen *g, attached *at)
             free(scalars[k]);
         free(uses.items);
         for (int k = 0; k < rank; k++)
-            free_dim(&dims[k]);
+            nest_dim_free(&dims[k]);
         return;
     }
 
@@ -576,7 +247,7 @@ void gen_parallel(gen *g, attached *at)
     bool dep[DIR_MAX_RANK] = {false};
     for (int k = 0; k < d->across.count; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = gen_loop_mapping(d, v->name);
+        const dir_ref *map = dir_loop_mapping(d, v->name);
         for (int ad = 0; ad < (map ? map->rank : 0); ad++) {
             bool nz = v->rank == 0 || width_nonzero(v->range[ad].lo) || width_nonzero(v->range[ad].hi);
             if (!nz || map->index[ad].kind != DIR_INDEX_LINEAR)
@@ -598,7 +269,6 @@ void gen_parallel(gen *g, attached *at)
     ast_line_col(&g->a, loop_start, &line, &col);
     char hname[256];
     snprintf(hname, sizeof hname, "dvmh_loop_%s_%u", g->base, line);
-    g->handler_count++; /* a loop's line is unique: its directive takes the line before */
 
     /* ---- the handler ----
      * Two functions: the nest, whose parameters are the data pointers
@@ -833,7 +503,7 @@ void gen_parallel(gen *g, attached *at)
         const char *tcode = data[k].obj ? NULL : gen_type_code(elem);
         sb_printf(&c, "    dvmh_loop_describe(dvmh_L, %d, \"%s\", %s);\n", k, data[k].name,
                   data[k].obj ? "-1" : tcode ? tcode : "DVMH_T_OTHER");
-        char *reach = gen_reach_call(g, body, data[k].decl, drank, d->loop_vars, rank, k);
+        char *reach = reach_call(g, body, data[k].decl, drank, d->loop_vars, rank, k);
         if (reach) {
             sb_add(&c, reach);
             free(reach);
@@ -841,7 +511,7 @@ void gen_parallel(gen *g, attached *at)
     }
     for (int k = 0; k < nscalars; k++)
         sb_printf(&c, "    dvmh_loop_scalar(dvmh_L, &%s, sizeof(%s));\n", scalars[k], scalars[k]);
-    gen_reduction_calls(g, d, loop_start, "dvmh_loop_reduction(dvmh_L", &c);
+    red_calls(g, d, loop_start, "dvmh_loop_reduction(dvmh_L", &c);
     for (int k = 0; k < d->shadow_renew.count; k++) {
         const dir_var *v = &d->shadow_renew.items[k];
         int idx = data_index(data, ndata, v->name);
@@ -916,33 +586,6 @@ void gen_parallel(gen *g, attached *at)
         free(scalars[k]);
     free(uses.items);
     for (int k = 0; k < rank; k++)
-        free_dim(&dims[k]);
+        nest_dim_free(&dims[k]);
 }
 
-bool gen_in_parallel_loop(gen *g, size_t offset)
-{
-    for (int k = 0; k < g->dir_count; k++) {
-        attached *at = &g->dirs[k];
-        if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0 || gen_is_task_loop(g, at))
-            continue;
-        size_t s = g->a.nodes[at->node].start, e = ast_stmt_end(&g->a, at->node);
-        if (offset >= s && offset < e)
-            return true;
-    }
-    return false;
-}
-
-bool gen_loop_header(gen *g, attached *at, int fornode, loop_dim *ld)
-{
-    return parse_dim(g, at, 0, fornode, ld);
-}
-
-void gen_loop_header_free(loop_dim *ld)
-{
-    free_dim(ld);
-}
-
-void gen_collect_uses(gen *g, int n, use_list *out)
-{
-    collect_uses(g, n, false, out);
-}

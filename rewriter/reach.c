@@ -2,6 +2,7 @@
  * loop variables (A[i-1][j] and A[i+1][j] reach i-1..i+1), so that the
  * runtime copies between devices exactly the elements each piece reads. */
 #include "gen.h"
+#include "reach.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -137,7 +138,7 @@ static void walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars
         walk(g, c, decl, rank, vars, nvars, dims, unknown);
 }
 
-char *gen_reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
                      int data_index)
 {
     if (rank < 1 || rank > 16)

@@ -4,6 +4,7 @@
  * through the runtime (stdio, the heap). */
 #include "alloc.h"
 #include "gen.h"
+#include "refs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -302,7 +303,7 @@ static void array_reference(gen *g, int ref, dobj *o)
     edit_lit(guard, " } }");
 }
 
-void gen_references(gen *g)
+void refs_gen(gen *g)
 {
     collect_local_ranges(g);
     for (int n = 0; n < g->a.count; n++) {

@@ -3,6 +3,7 @@
  * redistribute, realign), all replaced by runtime calls. */
 #include "alloc.h"
 #include "gen.h"
+#include "region.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +56,7 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
     return sb_take(&b);
 }
 
-void gen_standalone(gen *g, attached *at)
+void region_standalone(gen *g, attached *at)
 {
     const directive *d = at->dir;
     size_t off = at->pragma->start;
@@ -269,7 +270,7 @@ static void add_clause(gen *g, strbuf *b, const dir_var_list *l, const char *int
     }
 }
 
-void gen_region(gen *g, attached *at)
+void region_gen(gen *g, attached *at)
 {
     const directive *d = at->dir;
     int n = at->node;

@@ -3,6 +3,9 @@
  * and closes its schedule, and a parallel loop on a task array runs each
  * subtask's body on its processor group (docs/generated-code.md). */
 #include "gen.h"
+#include "nest.h"
+#include "reduction.h"
+#include "task.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -40,7 +43,7 @@ static const attached *task_decl(gen *g, const char *name, size_t offset)
     return found;
 }
 
-bool gen_is_task_loop(gen *g, const attached *at)
+bool task_is_loop(gen *g, const attached *at)
 {
     const directive *d = at->dir;
     return d && d->kind == DIR_PARALLEL && d->has_on && at->node >= 0 &&
@@ -257,7 +260,7 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
                            size_t loop_start, size_t loop_end, strbuf *calls)
 {
     use_list uses = {0};
-    gen_collect_uses(g, body, &uses);
+    nest_uses(g, body, &uses);
     bool ok = true;
     for (int u = 0; u < uses.count; u++) {
         int decl = uses.items[u].decl;
@@ -316,12 +319,12 @@ static void gen_task_loop(gen *g, attached *at)
                                    "and maps it as %s[a*v+b]", d->on.name, d->on.name);
         return;
     }
-    if (!loop_clauses_ok(g, d) || !gen_check_reductions(g, d, loop_start))
+    if (!loop_clauses_ok(g, d) || !red_check(g, d, loop_start))
         return;
     loop_dim ld;
     memset(&ld, 0, sizeof ld);
-    if (!gen_loop_header(g, at, fornode, &ld)) {
-        gen_loop_header_free(&ld);
+    if (!nest_dim(g, d->loop_vars[0], fornode, &ld)) {
+        nest_dim_free(&ld);
         return;
     }
     int body = -1;
@@ -350,7 +353,7 @@ static void gen_task_loop(gen *g, attached *at)
                   line, d->on.name, ld.lb, ld.hi, ld.step, d->on.index[0].a, d->on.index[0].b);
         if (data.len)
             sb_add(&c, data.s);
-        gen_reduction_calls(g, d, loop_start, "dvmh_task_loop_reduction(dvmh_TL", &c);
+        red_calls(g, d, loop_start, "dvmh_task_loop_reduction(dvmh_TL", &c);
         sb_add(&c, "    dvmh_idx dvmh_it;\n");
         if (own_var)
             sb_printf(&c, "    %s %s;\n", ld.type, ld.var);
@@ -365,10 +368,10 @@ static void gen_task_loop(gen *g, attached *at)
                                   "processor group", d->on.name);
     }
     free(data.s);
-    gen_loop_header_free(&ld);
+    nest_dim_free(&ld);
 }
 
-void gen_task(gen *g, attached *at)
+void task_gen(gen *g, attached *at)
 {
     switch (at->dir->kind) {
     case DIR_TASK:

@@ -1,0 +1,13 @@
+/* reach.h: how far a parallel loop's references to one array reach
+ * from its loop variables. */
+#ifndef CDVMH_REACH_H
+#define CDVMH_REACH_H
+
+#include "gen.h"
+
+/* "    dvmh_loop_reach(...);\n" for data k of a loop whose body is node
+ * body, or NULL when its references are not all 'loop variable +
+ * constant' in some dimension. */
+char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int k);
+
+#endif

@@ -1,0 +1,10 @@
+/* refs.h: references to distributed arrays in ordinary code: element
+ * access through the descriptor, owner computes, malloc and free. */
+#ifndef CDVMH_REFS_H
+#define CDVMH_REFS_H
+
+#include "gen.h"
+
+void refs_gen(gen *g);
+
+#endif
