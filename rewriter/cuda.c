@@ -233,7 +233,7 @@ static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long
 }
 
 /* One data reference in the body: its subscripts (outermost first). */
-static bool rewrite_accesses(gen *g, const cuda_loop *l, edit_list *el, char *why, size_t why_size)
+static bool rewrite_accesses(gen *g, const loop_plan *l, edit_list *el, char *why, size_t why_size)
 {
     for (int n = 0; n < g->a.count; n++) {
         node *nd = &g->a.nodes[n];
@@ -246,7 +246,7 @@ static bool rewrite_accesses(gen *g, const cuda_loop *l, edit_list *el, char *wh
                 break;
         if (k == l->ndata)
             continue;
-        const cuda_data *dt = &l->data[k];
+        const loop_data *dt = &l->data[k];
         if (dt->rank < 2)
             continue;
         int cur = n, level = 0, idx[DIR_MAX_RANK];
@@ -292,7 +292,7 @@ static const char *red_code_names[] = {"DVMH_RED_SUM", "DVMH_RED_PRODUCT", "DVMH
 
 /* Across widths: m[d], the largest dependence distance along loop dim d,
  * as text. */
-static bool across_widths(const cuda_loop *l, char *m[DIR_MAX_RANK], char *why,
+static bool across_widths(const loop_plan *l, char *m[DIR_MAX_RANK], char *why,
                           size_t why_size)
 {
     const directive *d = l->dir;
@@ -348,7 +348,7 @@ static bool across_widths(const cuda_loop *l, char *m[DIR_MAX_RANK], char *why,
     return ok;
 }
 
-char *cuda_gen_loop(gen *g, const cuda_loop *l)
+char *cuda_gen_loop(gen *g, const loop_plan *l)
 {
     const directive *d = l->dir;
     char why[512] = "";
@@ -451,15 +451,15 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
         sb_printf(&kb, "%sconst dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d, "
                        "const dvmh_idx dvmh_n%d", k ? ",\n    " : "", k, k, k, k);
     for (int k = 0; k < l->ndata; k++) {
-        const cuda_data *dt = &l->data[k];
+        const loop_data *dt = &l->data[k];
         for (int dd = 1; dd < dt->rank; dd++)
             sb_printf(&kb, ",\n    const dvmh_idx dvmh_e%d_%d", k, dd);
         sb_printf(&kb, ",\n    %s%s *const __restrict__ %s", dt->write ? "" : "const ", dt->elem,
                   dt->name);
     }
     for (int k = 0; k < l->nscalars; k++) {
-        char *ts = cu_type(clang_getCursorType(g->a.nodes[l->scalar_decl[k]].cursor));
-        sb_printf(&kb, ",\n    const %s %s", ts, l->scalars[k]);
+        char *ts = cu_type(clang_getCursorType(g->a.nodes[l->scalars[k].decl].cursor));
+        sb_printf(&kb, ",\n    const %s %s", ts, l->scalars[k].name);
         free(ts);
     }
     for (int k = 0; k < nreds; k++) {
@@ -483,7 +483,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
     for (int k = 0; k < rank; k++)
         sb_printf(&kb, "    (void)dvmh_hi%d; (void)dvmh_n%d;\n", k, k);
     for (int k = 0; k < l->ndata; k++) {
-        const cuda_data *dt = &l->data[k];
+        const loop_data *dt = &l->data[k];
         for (int dd = dt->rank - 2; dd >= 0; dd--) {
             if (dd == dt->rank - 2)
                 sb_printf(&kb, "    const dvmh_idx dvmh_s%d_%d = dvmh_e%d_%d;\n", k, dd, k, dd + 1);
@@ -492,16 +492,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
                           dd + 1, k, dd + 1);
         }
     }
-    for (int k = 0; k < d->privates.count; k++) {
-        int decl = ast_lookup(&g->a, d->privates.items[k].name, l->body_start + 1);
-        if (decl < 0)
-            decl = ast_lookup(&g->a, d->privates.items[k].name, l->loop_start);
-        if (decl < 0 || (g->a.nodes[decl].start >= l->loop_start && g->a.nodes[decl].start < l->loop_end))
-            continue;
-        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), d->privates.items[k].name);
-        sb_printf(&kb, "    %s;\n", dt);
-        free(dt);
-    }
+    loop_private_decls(g, l, &kb);
     for (int k = 0; k < nreds; k++) {
         sb_printf(&kb, "    %s;\n    memcpy(&%s, &dvmh_init%d, sizeof(%s));\n", reds[k].decl,
                   reds[k].r->var, k, reds[k].r->var);
@@ -571,7 +562,7 @@ char *cuda_gen_loop(gen *g, const cuda_loop *l)
     char pad[64];
     int depth = 0;
     for (int k = 0; k < rank; k++) {
-        const cuda_dim *cd = &l->dims[k];
+        const loop_dim *cd = &l->dims[k];
         if (!cd->outer_bounds)
             continue;
         snprintf(pad, sizeof pad, "%*s", 8 + 4 * depth++, "");
