@@ -49,7 +49,7 @@ typedef struct gen {
     bool emit_cuda;
     strbuf cuda;                    /* the kernels */
     int *device_fns;                /* functions that get __device__ copies */
-    int device_fn_count;
+    int device_fn_count, device_fn_cap;
 } gen;
 
 void gen_error(gen *g, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -1,6 +1,7 @@
-/* A parallel loop that reads 70 scalars (there used to be room for 64, and
- * the rest were dropped without a word), and loops over 70 arrays (past 64
- * an error): every one must reach the handler, on the host and on a
+/* Loops wider than the rewriter's tables used to be: one reads 70 scalars
+ * (there was room for 64, and the rest were dropped without a word), two
+ * use 70 arrays (past 64: an error), one has 20 reductions (past 16: no
+ * CUDA handler). Every one must reach the handlers, on the host and on a
  * device. */
 #include <stdio.h>
 
@@ -260,6 +261,38 @@ int main(void)
             + B54[i] * 1 + B55[i] * 2 + B56[i] * 3 + B57[i] * 1 + B58[i] * 2 + B59[i] * 3
             + B60[i] * 1 + B61[i] * 2 + B62[i] * 3 + B63[i] * 1 + B64[i] * 2 + B65[i] * 3
             + B66[i] * 1 + B67[i] * 2 + B68[i] * 3 + B69[i] * 1;
+    long r0 = 0, r1 = 0, r2 = 0, r3 = 1, r4 = 0, r5 = 0, r6 = 0, r7 = 0, r8 = 1, r9 = 0;
+    long r10 = 0, r11 = 0, r12 = 0, r13 = 1, r14 = 0, r15 = 0, r16 = 0, r17 = 0, r18 = 1, r19 = 0;
+#pragma dvm parallel([i] on A[i]) reduction(sum(r0), max(r1), min(r2), product(r3), \
+    sum(r4), sum(r5), max(r6), min(r7), product(r8), sum(r9), sum(r10), max(r11), \
+    min(r12), product(r13), sum(r14), sum(r15), max(r16), min(r17), product(r18), \
+    sum(r19))
+    for (int i = 0; i < N; i++) {
+        r0 += B0[i] - B1[i] + 0;
+        r1 = r1 > B3[i] - B4[i] + 1 ? r1 : B3[i] - B4[i] + 1;
+        r2 = r2 < B6[i] - B7[i] + 2 ? r2 : B6[i] - B7[i] + 2;
+        r3 *= 1 + (B9[i] + i) % 2;
+        r4 += B12[i] - B13[i] + 4;
+        r5 += B15[i] - B16[i] + 5;
+        r6 = r6 > B18[i] - B19[i] + 6 ? r6 : B18[i] - B19[i] + 6;
+        r7 = r7 < B21[i] - B22[i] + 7 ? r7 : B21[i] - B22[i] + 7;
+        r8 *= 1 + (B24[i] + i) % 2;
+        r9 += B27[i] - B28[i] + 9;
+        r10 += B30[i] - B31[i] + 10;
+        r11 = r11 > B33[i] - B34[i] + 11 ? r11 : B33[i] - B34[i] + 11;
+        r12 = r12 < B36[i] - B37[i] + 12 ? r12 : B36[i] - B37[i] + 12;
+        r13 *= 1 + (B39[i] + i) % 2;
+        r14 += B42[i] - B43[i] + 14;
+        r15 += B45[i] - B46[i] + 15;
+        r16 = r16 > B48[i] - B49[i] + 16 ? r16 : B48[i] - B49[i] + 16;
+        r17 = r17 < B51[i] - B52[i] + 17 ? r17 : B51[i] - B52[i] + 17;
+        r18 *= 1 + (B54[i] + i) % 2;
+        r19 += B57[i] - B58[i] + 19;
+    }
     printf("A[1]=%.1f A[N-1]=%.1f s=%ld\n", A[1], A[N - 1], s);
+    printf("r0=%ld r1=%ld r2=%ld r3=%ld r4=%ld\n", r0, r1, r2, r3, r4);
+    printf("r5=%ld r6=%ld r7=%ld r8=%ld r9=%ld\n", r5, r6, r7, r8, r9);
+    printf("r10=%ld r11=%ld r12=%ld r13=%ld r14=%ld\n", r10, r11, r12, r13, r14);
+    printf("r15=%ld r16=%ld r17=%ld r18=%ld r19=%ld\n", r15, r16, r17, r18, r19);
     return 0;
 }
