@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The [..] sizes written after the declarator's name. */
+/* The [..] sizes written after the declarator's name (the first
+ * DIR_MAX_RANK kept in dims); their number. */
 static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
 {
     node *n = &g->a.nodes[var];
@@ -30,7 +31,7 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
     int rank = 0;
     if (*pointer)
         dims[rank++] = xstrdup("-1");
-    while (k < g->a.text_len && t[k] == '[' && rank < DIR_MAX_RANK) {
+    while (k < g->a.text_len && t[k] == '[') {
         int depth = 0;
         size_t s = k + 1, e = s;
         for (e = k; e < g->a.text_len; e++) {
@@ -39,7 +40,9 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
             else if (t[e] == ']' && --depth == 0)
                 break;
         }
-        dims[rank++] = ast_text(&g->a, s, e);
+        if (rank < DIR_MAX_RANK)
+            dims[rank] = ast_text(&g->a, s, e);
+        rank++;
         k = ast_skip_blanks(&g->a, e + 1);
     }
     return rank;
@@ -188,6 +191,12 @@ static void declare_group(gen *g, attached *at)
                 dims[rank++] = xstrdup("-1");
             }
             o->elem = type_spelling(elem);
+            if (rank > DIR_MAX_RANK) {
+                gen_error(g, n->start, GEN_TOO_MANY_DIMS, o->name, rank, DIR_MAX_RANK);
+                for (int k = 0; k < DIR_MAX_RANK; k++)
+                    free(dims[k]);
+                continue;
+            }
             o->rank = rank;
             o->pointer = pointer;
             if (rank == 0 || levels != rank) {

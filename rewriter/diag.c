@@ -77,9 +77,10 @@ void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file)
     FILE *src = fopen(d->file, "r");
     if (!src)
         return;
-    char buf[4096];
+    char *buf = NULL;
+    size_t cap = 0;
     unsigned line = 0;
-    while (fgets(buf, sizeof buf, src)) {
+    while (getline(&buf, &cap, src) >= 0) {
         if (++line == d->line) {
             size_t n = strcspn(buf, "\r\n");
             buf[n] = 0;
@@ -90,5 +91,6 @@ void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file)
             break;
         }
     }
+    free(buf);
     fclose(src);
 }

@@ -150,6 +150,16 @@ bool gen_data_shape(CXType t, int *rank, CXType *elem)
     return true;
 }
 
+bool gen_data_fits(gen *g, CXType t, const char *name, size_t offset)
+{
+    int rank;
+    CXType elem;
+    if (!gen_data_shape(t, &rank, &elem) || rank <= DIR_MAX_RANK)
+        return true;
+    gen_error(g, offset, GEN_TOO_MANY_DIMS, name, rank, DIR_MAX_RANK);
+    return false;
+}
+
 char *gen_data_args(CXType t, const char *name)
 {
     int rank;

@@ -44,7 +44,7 @@ typedef struct gen {
     char *base;                     /* the file's name as an identifier */
     /* where host code reads distributed elements as they are locally */
     size_t (*local_reads)[2];
-    int local_read_count;
+    int local_read_count, local_read_cap;
     /* CUDA handlers */
     bool emit_cuda;
     strbuf cuda;                    /* the kernels */
@@ -68,6 +68,10 @@ const char *gen_type_code(CXType t);
 char *gen_decl_text(CXType t, const char *name);
 /* Ordinary data: rank, element type; false for a scalar. */
 bool gen_data_shape(CXType t, int *rank, CXType *elem);
+/* Ordinary data of more dimensions than the runtime handles (DIR_MAX_RANK,
+ * as for distributed arrays): false after reporting at offset. */
+#define GEN_TOO_MANY_DIMS "'%s' has %d dimensions: at most %d are supported"
+bool gen_data_fits(gen *g, CXType t, const char *name, size_t offset);
 /* "(B), 2, (dvmh_idx[]){sizeof(B)/sizeof((B)[0]), ...}, sizeof(double)" */
 char *gen_data_args(CXType t, const char *name);
 char *gen_distr_text(const directive *d);

@@ -213,7 +213,10 @@ static void loop_collect_uses(gen *g, loop_plan *p)
             gen_error(g, us->offset, "template '%s' cannot be used as data", name);
             free(name);
         } else if (o || gen_data_shape(clang_getCursorType(dn->cursor), &r, &elem)) {
-            loop_add_data(g, p, name, o, us->decl, us->write);
+            if (o || gen_data_fits(g, clang_getCursorType(dn->cursor), name, us->offset))
+                loop_add_data(g, p, name, o, us->decl, us->write);
+            else
+                free(name);
         } else if (us->write) {
             gen_error(g, us->offset,
                       "variable '%s' is assigned in a parallel loop but is not private or a reduction variable",
@@ -248,6 +251,10 @@ static void loop_collect_clause_arrays(gen *g, loop_plan *p)
             }
             if (o)
                 orank = o->rank;
+            if (orank > DIR_MAX_RANK) {
+                gen_error_at(g, v->loc, GEN_TOO_MANY_DIMS, v->name, orank, DIR_MAX_RANK);
+                continue;
+            }
             if (v->rank && v->rank != orank)
                 gen_error_at(g, v->loc, "'%s' has %d dimensions, the clause gives %d", v->name, orank,
                              v->rank);
@@ -274,6 +281,10 @@ static void loop_collect_ref_arrays(gen *g, loop_plan *p)
         CXType el;
         if (!o && !gen_data_shape(clang_getCursorType(g->a.nodes[decl].cursor), &rr, &el)) {
             gen_error_at(g, r->loc, "'%s' is not an array", r->name);
+            continue;
+        }
+        if (!o && rr > DIR_MAX_RANK) {
+            gen_error_at(g, r->loc, GEN_TOO_MANY_DIMS, r->name, rr, DIR_MAX_RANK);
             continue;
         }
         loop_add_data(g, p, xstrdup(r->name), o, decl, false);

@@ -195,14 +195,11 @@ static bool reads_locally(gen *g, int top)
 static void collect_local_ranges(gen *g)
 {
     g->local_read_count = 0;
-    free(g->local_reads);
-    g->local_reads = NULL;
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
         if (!at->dir || at->dir->kind != DIR_REMOTE_ACCESS || at->node < 0)
             continue;
-        g->local_reads = xrealloc(g->local_reads,
-                                      sizeof *g->local_reads * (size_t)(g->local_read_count + 1));
+        g->local_reads = xgrow(g->local_reads, &g->local_read_cap, g->local_read_count + 1);
         g->local_reads[g->local_read_count][0] = g->a.nodes[at->node].start;
         g->local_reads[g->local_read_count++][1] = g->a.nodes[at->node].end;
     }
@@ -217,8 +214,7 @@ static void collect_local_ranges(gen *g)
         int p = subs == o->rank ? assignment_statement(g, top) : -1;
         if (p < 0)
             continue;
-        g->local_reads = xrealloc(g->local_reads,
-                                      sizeof *g->local_reads * (size_t)(g->local_read_count + 1));
+        g->local_reads = xgrow(g->local_reads, &g->local_read_cap, g->local_read_count + 1);
         g->local_reads[g->local_read_count][0] = g->a.nodes[p].start;
         g->local_reads[g->local_read_count++][1] = ast_stmt_end(&g->a, p);
     }

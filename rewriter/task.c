@@ -288,6 +288,7 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
                       "(use an array)", name);
             ok = false;
         } else if (gen_data_shape(t, &rank, &elem)) {
+            ok &= gen_data_fits(g, t, name, uses.items[u].offset);
             char *args = gen_data_args(t, name);
             sb_printf(calls, "    dvmh_task_loop_data(dvmh_TL, %s);\n", args);
             free(args);
