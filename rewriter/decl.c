@@ -116,7 +116,7 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
             gen_error_at(g, d->align_target.loc, "'%s' in 'align' is not a distributed array or template",
                          d->align_target.name);
         } else {
-            char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, rank);
+            char *rules = gen_rules_text(&d->align_target, d->align_dummy, d->align_rank);
             /* the rules are the directive's expressions: a C error in one (an
              * undeclared name) is reported on the directive's line */
             sb_printf(&b, "\n#line %u \"%s\"\n dvmh_array_align(__FILE__, %u, %s, %s, %s);",

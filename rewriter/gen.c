@@ -220,10 +220,8 @@ char *gen_distr_text(const directive *d)
 
 /* Rules of a mapping reference: LINEAR dims are positions of the index's
  * variable among vars. */
-char *gen_rules_text(gen *g, const dir_ref *r, char *const *vars, int var_count, int rank)
+char *gen_rules_text(const dir_ref *r, char *const *vars, int var_count)
 {
-    (void)g;
-    (void)rank;
     strbuf b = {0};
     sb_add(&b, "(dvmh_rule[]){");
     for (int k = 0; k < r->rank; k++) {

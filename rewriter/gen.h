@@ -1,6 +1,6 @@
-/* gen.h: the state of one rewrite, shared by the code generator's files:
- * the tree, the directives attached to their constructs, the distributed
- * objects, the edits and the diagnostics. */
+/* gen.h: the state of one rewrite (the tree, the directives attached to
+ * their constructs, the distributed objects, the edits, the diagnostics)
+ * and the services the generators share (gen.c). */
 #ifndef CDVMH_GEN_H
 #define CDVMH_GEN_H
 
@@ -74,8 +74,12 @@ bool gen_data_shape(CXType t, int *rank, CXType *elem);
 bool gen_data_fits(gen *g, CXType t, const char *name, size_t offset);
 /* "(B), 2, (dvmh_idx[]){sizeof(B)/sizeof((B)[0]), ...}, sizeof(double)" */
 char *gen_data_args(CXType t, const char *name);
+/* "(dvmh_distr[]){...}": the distribution formats of d. */
 char *gen_distr_text(const directive *d);
-char *gen_rules_text(gen *g, const dir_ref *r, char *const *vars, int var_count, int rank);
+/* "(dvmh_rule[]){...}": the rules of a mapping reference; a LINEAR
+ * subscript's dimension is its variable's position among vars. */
+char *gen_rules_text(const dir_ref *r, char *const *vars, int var_count);
+/* "(dvmh_range[]){...}" of a section, "NULL" for rank 0. */
 char *gen_range_text(const dir_range *r, int rank);
 
 #endif

@@ -366,7 +366,7 @@ static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)
                   dims[k].outer_bounds ? (dims[k].down ? "-1" : "1") : dims[k].step);
     sb_add(c, "});\n");
     if (p->on) {
-        char *rules = gen_rules_text(g, &d->on, d->loop_vars, p->rank, p->on->rank);
+        char *rules = gen_rules_text(&d->on, d->loop_vars, p->rank);
         /* the rules are the directive's expressions: a C error in one (an
          * undeclared name in 'on A[k]') is reported on the directive's line */
         sb_printf(c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
@@ -440,7 +440,7 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
         bool tie = k < d->tie_count;
         const dir_ref *r = tie ? &d->ties[k] : &d->remotes[k - d->tie_count];
         int idx = loop_data_index(p, r->name);
-        char *rules = gen_rules_text(g, r, d->loop_vars, p->rank, r->rank);
+        char *rules = gen_rules_text(r, d->loop_vars, p->rank);
         sb_printf(&c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
         sb_printf(&c, "    dvmh_loop_%s(dvmh_L, %d, %s);\n", tie ? "tie" : "remote", idx, rules);
         free(rules);

@@ -111,7 +111,7 @@ void region_standalone(gen *g, attached *at)
         if (d->align_target.rank != t->rank)
             gen_error_at(g, d->align_target.loc, "'%s' has %d dimensions, the alignment gives %d",
                          t->name, t->rank, d->align_target.rank);
-        char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, t->rank);
+        char *rules = gen_rules_text(&d->align_target, d->align_dummy, d->align_rank);
         sb_printf(&b, "dvmh_realign(__FILE__, __LINE__, %s, %s, %s);", o->desc, t->desc, rules);
         free(rules);
         break;
@@ -341,7 +341,7 @@ void region_gen(gen *g, attached *at)
             if (r->rank != o->rank)
                 gen_error_at(g, r->loc, "'remote_access' gives %d indexes for '%s', which has %d",
                              r->rank, o->name, o->rank);
-            char *rules = gen_rules_text(g, r, NULL, 0, o->rank);
+            char *rules = gen_rules_text(r, NULL, 0);
             sb_printf(&open, " dvmh_remote_array(%s, %s);", o->desc, rules);
             free(rules);
         }

@@ -27,7 +27,7 @@ static int enclosing_block(gen *g, size_t offset)
 }
 
 /* The 'task' directive declaring name that is visible at offset. */
-static const attached *task_decl(gen *g, const char *name, size_t offset)
+static const attached *task_find(gen *g, const char *name, size_t offset)
 {
     const attached *found = NULL;
     for (int k = 0; k < g->dir_count; k++) {
@@ -47,7 +47,7 @@ bool task_is_loop(gen *g, const attached *at)
 {
     const directive *d = at->dir;
     return d && d->kind == DIR_PARALLEL && d->has_on && at->node >= 0 &&
-           task_decl(g, d->on.name, g->a.nodes[at->node].start) != NULL;
+           task_find(g, d->on.name, g->a.nodes[at->node].start) != NULL;
 }
 
 /* The text is a whole integer literal: its value in *v. */
@@ -83,7 +83,7 @@ static void replace_pragma(gen *g, const attached *at, strbuf *b)
 static const attached *known_task(gen *g, const attached *at, const char *what)
 {
     const directive *d = at->dir;
-    const attached *t = task_decl(g, d->task_name, at->pragma->start);
+    const attached *t = task_find(g, d->task_name, at->pragma->start);
     if (!t)
         gen_error_at(g, d->task_loc, "unknown task array '%s' in '%s' (declare it with "
                                      "'#pragma dvm task %s[count]' first)",
@@ -91,7 +91,7 @@ static const attached *known_task(gen *g, const attached *at, const char *what)
     return t;
 }
 
-static void gen_task_decl(gen *g, attached *at)
+static void task_declare(gen *g, attached *at)
 {
     const directive *d = at->dir;
     unsigned line, col;
@@ -117,7 +117,7 @@ static void gen_task_decl(gen *g, attached *at)
     replace_pragma(g, at, &b);
 }
 
-static void gen_map(gen *g, attached *at)
+static void task_map(gen *g, attached *at)
 {
     const directive *d = at->dir;
     strbuf b = {0};
@@ -154,7 +154,7 @@ static void gen_map(gen *g, attached *at)
     replace_pragma(g, at, &b);
 }
 
-static void gen_link(gen *g, attached *at)
+static void task_link_calls(gen *g, attached *at)
 {
     const directive *d = at->dir;
     strbuf b = {0};
@@ -194,7 +194,7 @@ static void forbid_exits(gen *g, int n, const char *what, bool in_loop, bool in_
     }
 }
 
-static void gen_task_region(gen *g, attached *at)
+static void task_region_calls(gen *g, attached *at)
 {
     const directive *d = at->dir;
     if (!known_task(g, at, "task_region"))
@@ -305,7 +305,7 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
     return ok;
 }
 
-static void gen_task_loop(gen *g, attached *at)
+static void task_loop(gen *g, attached *at)
 {
     const directive *d = at->dir;
     int fornode = at->node;
@@ -376,20 +376,20 @@ void task_gen(gen *g, attached *at)
 {
     switch (at->dir->kind) {
     case DIR_TASK:
-        gen_task_decl(g, at);
+        task_declare(g, at);
         break;
     case DIR_MAP:
-        gen_map(g, at);
+        task_map(g, at);
         break;
     case DIR_TASK_LINK:
-        gen_link(g, at);
+        task_link_calls(g, at);
         break;
     case DIR_TASK_REGION:
         if (at->node >= 0)
-            gen_task_region(g, at);
+            task_region_calls(g, at);
         break;
     case DIR_PARALLEL:
-        gen_task_loop(g, at);
+        task_loop(g, at);
         break;
     default:
         break;
