@@ -1,5 +1,4 @@
-/* alloc.c: allocation that stops the program, naming the site, when memory
- * runs out (see alloc.h). */
+/* alloc.c: allocation that names the site and stops when memory runs out. */
 #include "alloc.h"
 
 #include <stdint.h>

@@ -1,5 +1,4 @@
-/* alloc.h: the rewriter's one allocation path: when memory runs out, the
- * program stops with the site that asked for it named. */
+/* alloc.h: the rewriter's one allocation path, naming the site on failure. */
 #ifndef CDVMH_ALLOC_H
 #define CDVMH_ALLOC_H
 

@@ -1,6 +1,4 @@
-/* cuda_file.c: the CUDA file: a prelude (types, reductions in a block and
- * over the grid), the user's preprocessor lines and types, __device__
- * copies of the functions the loops call, the kernels. */
+/* cuda_file.c: the CUDA file: prelude, the user's types, device functions. */
 #include "cuda.h"
 #include "gen.h"
 

@@ -1,6 +1,4 @@
-/* cuda_kernel.c: the kernels of a parallel loop: its body as a device
- * template over the grid's threads, the instances the launcher picks
- * from, and one grid-level reduction kernel per reduction. */
+/* cuda_kernel.c: the kernels of a parallel loop. */
 #include "alloc.h"
 #include "cuda_plan.h"
 #include "gen.h"
@@ -8,6 +6,9 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The body is a device template over the grid's threads; the launcher
+ * picks one of its instances; one grid-level kernel per reduction. */
 
 static const char *const kernel_red_code[] = {"DVMH_RED_SUM", "DVMH_RED_PRODUCT", "DVMH_RED_MAX",
                                               "DVMH_RED_MIN", "DVMH_RED_AND", "DVMH_RED_OR",

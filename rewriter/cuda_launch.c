@@ -1,12 +1,14 @@
-/* cuda_launch.c: the launcher of a loop's kernels: an ordinary
- * dvmh_handler in the C file (under #ifdef DVMH_CUDA_HANDLERS) that sizes
- * the grid for its piece, reduces block by block and over the grid, and
- * runs across loops as wavefronts, one launch per step. */
+/* cuda_launch.c: the launcher of a parallel loop's kernels. */
 #include "cuda_plan.h"
 #include "gen.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
+
+/* An ordinary dvmh_handler in the C file (under #ifdef
+ * DVMH_CUDA_HANDLERS) that sizes the grid for its piece, reduces block by
+ * block and over the grid, and runs across loops as wavefronts, one launch
+ * per step. */
 
 /* The launcher's iteration counts along x, y, z: the innermost thread
  * dimension, the next, the product of the rest ({a, b, c}); k0's count is

@@ -1,6 +1,4 @@
-/* cuda_plan.h: what the CUDA generator's phases share about one loop:
- * its plan, the reductions as CUDA spells them, the wavefront and how
- * the loop's dimensions map onto threads. */
+/* cuda_plan.h: what the CUDA generator's phases share about one loop. */
 #ifndef CDVMH_CUDA_PLAN_H
 #define CDVMH_CUDA_PLAN_H
 

@@ -1,5 +1,4 @@
-/* decl.h: the declarations of distributed arrays, templates and inherited
- * parameters, rewritten into descriptors and their creation. */
+/* decl.h: declarations of distributed arrays, templates, inherit parameters. */
 #ifndef CDVMH_DECL_H
 #define CDVMH_DECL_H
 

@@ -1,6 +1,4 @@
-/* dir_clause.c: the parsers of the clauses several directives share:
- * sections and widths, variable lists, mapping references, distribution
- * formats, alignment, reductions, subtask references. */
+/* dir_clause.c: the parsers of the clauses several directives share. */
 #include "alloc.h"
 #include "dir_parser.h"
 #include "strbuf.h"

@@ -1,5 +1,4 @@
-/* dir_lex.c: the directive parser's tokens: the lexer of a `#pragma dvm`
- * text, and the questions the parsers ask about the current token. */
+/* dir_lex.c: the directive parser's lexer and its token questions. */
 #include "alloc.h"
 #include "dir_parser.h"
 #include "strbuf.h"

@@ -1,7 +1,4 @@
-/* dir_parser.h: the directive parser's state, shared by its lexer
- * (dir_lex.c), its clause parsers (dir_clause.c) and its directive
- * parsers (directive.c). After an error the parser is 'failed': every
- * later call returns at once, so only the first error is reported. */
+/* dir_parser.h: the directive parser's state, shared by its three files. */
 #ifndef CDVMH_DIR_PARSER_H
 #define CDVMH_DIR_PARSER_H
 
@@ -21,7 +18,8 @@ typedef struct parser {
     diag_list *diags;
     token *toks;
     int count, cap, pos;
-    bool failed;
+    bool failed;                    /* after an error every call returns at once:
+                                     * only the first error is reported */
     directive *d;
 } parser;
 

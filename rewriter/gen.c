@@ -1,6 +1,4 @@
-/* gen.c: the services the generators share: diagnostics at source
- * offsets, the distributed objects and attached directives, the texts of
- * types, declarations and clauses. */
+/* gen.c: the services the code generators share (see gen.h). */
 #include "alloc.h"
 #include "gen.h"
 

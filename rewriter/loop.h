@@ -1,6 +1,4 @@
-/* loop.h: parallel loops: the plan of one loop (its nest, data and
- * scalars) that the host handler, the CUDA handler and the call site are
- * generated from. */
+/* loop.h: parallel loops: the plan their handlers and call site come from. */
 #ifndef CDVMH_LOOP_H
 #define CDVMH_LOOP_H
 

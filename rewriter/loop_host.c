@@ -1,14 +1,15 @@
-/* loop_host.c: the host handler of a parallel loop, in two functions: the
- * nest, whose parameters are the data pointers (restrict parameters: the
- * only restrict LLVM relies on) with the user's names and indexing, the
- * scalars by value and the loop's bounds; and the handler, which unpacks
- * the piece, opens the OpenMP parallel region and calls the nest in every
- * thread. */
+/* loop_host.c: the host handler of a parallel loop. */
 #include "gen.h"
 #include "loop.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
+
+/* Two functions: the nest, whose parameters are the data pointers
+ * (restrict parameters: the only restrict LLVM relies on) with the user's
+ * names and indexing, the scalars by value and the loop's bounds; and the
+ * handler, which unpacks the piece, opens the OpenMP parallel region and
+ * calls the nest in every thread. */
 
 /* The nest's parameters and the handler's arguments for them. */
 typedef struct host_sig {

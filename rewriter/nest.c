@@ -1,6 +1,4 @@
-/* nest.c: what the code generators ask of a loop nest: the header of a
- * canonical 'for' loop as the runtime's bounds, and the variables a body
- * uses and may write. */
+/* nest.c: a loop nest's canonical 'for' headers and the variables it uses. */
 #include "alloc.h"
 #include "nest.h"
 

@@ -1,5 +1,4 @@
-/* nest.h: what the code generators ask of a loop nest: canonical 'for'
- * headers as the runtime's bounds, the variables a body uses. */
+/* nest.h: a loop nest's canonical 'for' headers and the variables it uses. */
 #ifndef CDVMH_NEST_H
 #define CDVMH_NEST_H
 

@@ -1,5 +1,4 @@
-/* reach.h: how far a parallel loop's references to one array reach
- * from its loop variables. */
+/* reach.h: how far a parallel loop's references to an array reach. */
 #ifndef CDVMH_REACH_H
 #define CDVMH_REACH_H
 

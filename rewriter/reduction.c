@@ -1,5 +1,4 @@
-/* reduction.c: the reduction clause of a parallel loop: its variables
- * checked, and the calls that register them with the runtime. */
+/* reduction.c: the reduction clause of a parallel loop: checks and calls. */
 #include "alloc.h"
 #include "reduction.h"
 

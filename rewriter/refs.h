@@ -1,5 +1,4 @@
-/* refs.h: references to distributed arrays in ordinary code: element
- * access through the descriptor, owner computes, malloc and free. */
+/* refs.h: references to distributed arrays in ordinary code. */
 #ifndef CDVMH_REFS_H
 #define CDVMH_REFS_H
 

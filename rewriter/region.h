@@ -1,5 +1,4 @@
-/* region.h: regions, remote_access blocks and intervals, and the
- * standalone directives, all replaced by runtime calls. */
+/* region.h: regions, remote_access, intervals, standalone directives. */
 #ifndef CDVMH_REGION_H
 #define CDVMH_REGION_H
 

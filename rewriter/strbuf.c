@@ -1,6 +1,6 @@
-/* strbuf.c: growing strings (see strbuf.h). */
-#include "strbuf.h"
+/* strbuf.c: growing strings. */
 #include "alloc.h"
+#include "strbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,4 @@
-/* task.h: multi-block subtasks: task arrays, map, task_region,
- * task_link and parallel loops over a task array. */
+/* task.h: multi-block subtasks: task, map, task_region, task_link, loops. */
 #ifndef CDVMH_TASK_H
 #define CDVMH_TASK_H
 
