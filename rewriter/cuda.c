@@ -140,13 +140,6 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
     return false;
 }
 
-char *cuda_type(CXType t)
-{
-    if (clang_getCanonicalType(t).kind == CXType_Bool)
-        return xstrdup("bool");
-    return type_spelling(t);
-}
-
 static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long *count,
                       char **decl)
 {

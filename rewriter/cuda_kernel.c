@@ -2,6 +2,7 @@
 #include "alloc.h"
 #include "cuda_plan.h"
 #include "gen.h"
+#include "nest.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -13,6 +14,13 @@
 static const char *const kernel_red_code[] = {"DVMH_RED_SUM", "DVMH_RED_PRODUCT", "DVMH_RED_MAX",
                                               "DVMH_RED_MIN", "DVMH_RED_AND", "DVMH_RED_OR",
                                               "DVMH_RED_XOR", "DVMH_RED_MAXLOC", "DVMH_RED_MINLOC"};
+
+char *cuda_type(CXType t)
+{
+    if (clang_getCanonicalType(t).kind == CXType_Bool)
+        return xstrdup("bool");
+    return type_spelling(t);
+}
 
 /* The body's parameters: bounds and counts, data, scalars, reductions,
  * the wavefront's step. */
@@ -72,7 +80,7 @@ static void kernel_prologue(gen *g, const cuda_plan *c, strbuf *kb)
                           dd + 1, k, dd + 1);
         }
     }
-    loop_private_decls(g, l, kb);
+    nest_private_decls(g, &l->dir->privates, l->loop_start, l->loop_end, l->body_start, kb);
     for (int k = 0; k < c->nreds; k++) {
         const cuda_red *r = &c->reds[k];
         sb_printf(kb, "    %s;\n    memcpy(&%s, &dvmh_init%d, sizeof(%s));\n", r->decl, r->r->var, k,

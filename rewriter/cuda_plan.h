@@ -31,10 +31,9 @@ typedef struct cuda_plan {
     int tdims[DIR_MAX_RANK], nt, k0;
 } cuda_plan;
 
-/* The element type spelled for CUDA C++. */
-char *cuda_type(CXType t);
-/* cuda_kernel.c: the kernels into g->cuda. */
+/* cuda_kernel.c: the kernels into g->cuda; a type spelled for CUDA C++. */
 void cuda_kernel(gen *g, cuda_plan *c);
+char *cuda_type(CXType t);
 /* cuda_launch.c: the launcher's definition; returns its name. */
 char *cuda_launcher(gen *g, const cuda_plan *c);
 

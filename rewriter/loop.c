@@ -330,21 +330,6 @@ static bool loop_collect(gen *g, loop_plan *p)
     return true;
 }
 
-void loop_private_decls(gen *g, const loop_plan *p, strbuf *out)
-{
-    const dir_var_list *privates = &p->dir->privates;
-    for (int k = 0; k < privates->count; k++) {
-        int decl = ast_lookup(&g->a, privates->items[k].name, p->body_start + 1);
-        if (decl < 0)
-            decl = ast_lookup(&g->a, privates->items[k].name, p->loop_start);
-        if (decl < 0 || (g->a.nodes[decl].start >= p->loop_start && g->a.nodes[decl].start < p->loop_end))
-            continue; /* declared in the body anyway */
-        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), privates->items[k].name);
-        sb_printf(out, "    %s;\n", dt);
-        free(dt);
-    }
-}
-
 /* ---- phase 4: the call site ---- */
 
 static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)

@@ -45,10 +45,6 @@ typedef struct loop_plan {
 /* Generates a parallel loop: its handlers and the calls that replace it. */
 void loop_gen(gen *g, attached *at);
 
-/* Declarations of the private variables not declared in the body, for a
- * handler's nest. */
-void loop_private_decls(gen *g, const loop_plan *p, strbuf *out);
-
 /* loop_host.c: the host handler, placed before the enclosing function. */
 void loop_host_handler(gen *g, const loop_plan *p);
 

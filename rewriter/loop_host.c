@@ -1,6 +1,7 @@
 /* loop_host.c: the host handler of a parallel loop. */
 #include "gen.h"
 #include "loop.h"
+#include "nest.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -169,7 +170,7 @@ void loop_host_handler(gen *g, const loop_plan *p)
     sb_printf(&h, "static void %s_nest(%s)\n{\n", p->handler, s.params.len ? s.params.s : "void");
     for (int k = 0; k < p->rank; k++)
         sb_printf(&h, "    (void)dvmh_st%d;\n", k);
-    loop_private_decls(g, p, &h);
+    nest_private_decls(g, &p->dir->privates, p->loop_start, p->loop_end, p->body_start, &h);
     host_reduction_copies(g, p, &h, &inits);
     host_loops(g, p, &h);
     host_tail(p, &s, &inits, &tail);

@@ -269,3 +269,18 @@ void nest_uses(gen *g, int n, use_list *out)
 {
     nest_collect(g, n, false, out);
 }
+
+void nest_private_decls(gen *g, const dir_var_list *privates, size_t start, size_t end,
+                        size_t body_start, strbuf *out)
+{
+    for (int k = 0; k < privates->count; k++) {
+        int decl = ast_lookup(&g->a, privates->items[k].name, body_start + 1);
+        if (decl < 0)
+            decl = ast_lookup(&g->a, privates->items[k].name, start);
+        if (decl < 0 || (g->a.nodes[decl].start >= start && g->a.nodes[decl].start < end))
+            continue; /* declared in the body anyway */
+        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), privates->items[k].name);
+        sb_printf(out, "    %s;\n", dt);
+        free(dt);
+    }
+}

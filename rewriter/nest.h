@@ -36,5 +36,9 @@ void nest_dim_free(loop_dim *ld);
  * written (assigned, incremented, address taken, passed as a pointer). */
 void nest_uses(gen *g, int n, use_list *out);
 void nest_use_add(use_list *l, int decl, bool write, size_t offset);
+/* "    T v;" for each private variable of a loop [start, end) that is not
+ * declared inside it (looked up from its body at body_start). */
+void nest_private_decls(gen *g, const dir_var_list *privates, size_t start, size_t end,
+                        size_t body_start, strbuf *out);
 
 #endif
