@@ -3,22 +3,21 @@
 // clang, and compiles the generated C in place of the file.
 #include "cdvmh.h"
 
-#include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Basic/LangStandard.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendPluginRegistry.h"
-#include "clang/FrontendTool/Utils.h"
-#include "clang/Lex/Pragma.h"
-#include "clang/Lex/Preprocessor.h"
-#include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/raw_ostream.h"
-
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/LangStandard.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendPluginRegistry.h>
+#include <clang/FrontendTool/Utils.h>
+#include <clang/Lex/Pragma.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Lex/PreprocessorOptions.h>
 #include <dlfcn.h>
 #include <fstream>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/raw_ostream.h>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,4 +1,5 @@
 /* ast.c: building the flat cursor tree of the main file (see ast.h). */
+#include "alloc.h"
 #include "ast.h"
 
 #include <stdlib.h>
@@ -34,12 +35,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 
 static int add_node(ast *a, CXCursor c, size_t start, size_t end, bool from_macro, int parent)
 {
-    if (a->count == a->capacity) {
-        a->capacity = a->capacity ? a->capacity * 2 : 1024;
-        a->nodes = realloc(a->nodes, sizeof(node) * (size_t)a->capacity);
-        if (!a->nodes)
-            abort();
-    }
+    a->nodes = xgrow(a->nodes, &a->capacity, a->count + 1);
     node *n = &a->nodes[a->count];
     n->cursor = c;
     n->kind = clang_getCursorKind(c);
@@ -104,13 +100,13 @@ char *ast_text(const ast *a, size_t start, size_t end)
 {
     if (end < start)
         end = start;
-    return strndup(a->text + start, end - start);
+    return xstrndup(a->text + start, end - start);
 }
 
 char *ast_spelling(const node *n)
 {
     CXString s = clang_getCursorSpelling(n->cursor);
-    char *r = strdup(clang_getCString(s));
+    char *r = xstrdup(clang_getCString(s));
     clang_disposeString(s);
     return r;
 }
@@ -118,7 +114,7 @@ char *ast_spelling(const node *n)
 char *type_spelling(CXType t)
 {
     CXString s = clang_getTypeSpelling(t);
-    char *r = strdup(clang_getCString(s));
+    char *r = xstrdup(clang_getCString(s));
     clang_disposeString(s);
     return r;
 }
@@ -175,6 +171,14 @@ int ast_ancestor(const ast *a, int n, enum CXCursorKind kind)
         if (a->nodes[p].kind == kind)
             return p;
     return -1;
+}
+
+int ast_last_child(const ast *a, int n)
+{
+    int last = -1;
+    for (int c = a->nodes[n].first_child; c >= 0; c = a->nodes[c].next_sibling)
+        last = c;
+    return last;
 }
 
 int ast_nth_child(const ast *a, int n, int index)

@@ -42,6 +42,7 @@ int ast_lookup(const ast *a, const char *name, size_t offset);
 /* The nearest ancestor of n of the given kind, or -1. */
 int ast_ancestor(const ast *a, int n, enum CXCursorKind kind);
 int ast_nth_child(const ast *a, int n, int index);
+int ast_last_child(const ast *a, int n);
 int ast_child_count(const ast *a, int n);
 /* Skips blanks and comments forward from offset. */
 size_t ast_skip_blanks(const ast *a, size_t offset);

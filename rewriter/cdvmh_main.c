@@ -1,5 +1,7 @@
 /* cdvmh_main.c: the cdvmh tool: C-DVMH in, the generated C out. */
+#include "alloc.h"
 #include "cdvmh.h"
+#include "strbuf.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,7 +25,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     const char *input = NULL, *output = NULL, *cuda_output = NULL;
-    const char **args = calloc((size_t)argc + 2, sizeof(char *));
+    const char **args = xcalloc((size_t)argc + 2, sizeof(char *));
     int nargs = 0, remarks = 0;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
@@ -57,20 +59,18 @@ int main(int argc, char **argv)
         }
     }
     /* an installed cdvmh finds dvmh.h next to it: <prefix>/include/cdvmh */
-    char include_arg[4200] = "";
-    char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        self[n] = 0;
-        char *slash = strrchr(self, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(include_arg, sizeof include_arg, "-I%s/../include/cdvmh", self);
-            args[nargs++] = include_arg;
-        }
+    char *include_arg = NULL;
+    char *self = realpath("/proc/self/exe", NULL);
+    char *slash = self ? strrchr(self, '/') : NULL;
+    if (slash) {
+        *slash = 0;
+        include_arg = str_printf("-I%s/../include/cdvmh", self);
+        args[nargs++] = include_arg;
     }
+    free(self);
     if (!input) {
         usage(stderr);
+        free(include_arg);
         free(args);
         return 2;
     }
@@ -103,6 +103,7 @@ int main(int argc, char **argv)
         }
     }
     cdvmh_output_free(&out);
+    free(include_arg);
     free(args);
     return errors ? 1 : 0;
 }

@@ -1,13 +1,16 @@
 /* decl.c: declarations of distributed arrays and templates become
  * descriptors created by the runtime; 'inherit' parameters get theirs from
  * the caller. */
+#include "alloc.h"
+#include "decl.h"
 #include "gen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The [..] sizes written after the declarator's name. */
+/* The [..] sizes written after the declarator's name (the first
+ * DIR_MAX_RANK kept in dims); their number. */
 static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
 {
     node *n = &g->a.nodes[var];
@@ -27,8 +30,8 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
     }
     int rank = 0;
     if (*pointer)
-        dims[rank++] = strdup("-1");
-    while (k < g->a.text_len && t[k] == '[' && rank < DIR_MAX_RANK) {
+        dims[rank++] = xstrdup("-1");
+    while (k < g->a.text_len && t[k] == '[') {
         int depth = 0;
         size_t s = k + 1, e = s;
         for (e = k; e < g->a.text_len; e++) {
@@ -37,7 +40,9 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
             else if (t[e] == ']' && --depth == 0)
                 break;
         }
-        dims[rank++] = ast_text(&g->a, s, e);
+        if (rank < DIR_MAX_RANK)
+            dims[rank] = ast_text(&g->a, s, e);
+        rank++;
         k = ast_skip_blanks(&g->a, e + 1);
     }
     return rank;
@@ -61,7 +66,7 @@ static CXType element_type(CXType t, int *levels)
 
 static dobj *add_obj(gen *g)
 {
-    g->objs = realloc(g->objs, sizeof(dobj) * (size_t)(g->obj_count + 1));
+    g->objs = xrealloc(g->objs, sizeof(dobj) * (size_t)(g->obj_count + 1));
     dobj *o = &g->objs[g->obj_count++];
     memset(o, 0, sizeof *o);
     return o;
@@ -70,7 +75,7 @@ static dobj *add_obj(gen *g)
 static char *shadow_text(const directive *d, bool hi)
 {
     if (d->shadow_rank == 0)
-        return strdup("NULL");
+        return xstrdup("NULL");
     strbuf b = {0};
     sb_add(&b, "(dvmh_idx[]){");
     for (int k = 0; k < d->shadow_rank; k++)
@@ -92,7 +97,7 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
     strbuf sizes = {0};
     for (int k = 0; k < rank; k++)
         sb_printf(&sizes, "%s(%s)", k ? ", " : "", dims[k]);
-    char *distr = d->distr_rank ? gen_distr_text(d) : strdup("NULL");
+    char *distr = d->distr_rank ? gen_distr_text(d) : xstrdup("NULL");
     if (o->is_template) {
         sb_printf(&b, "%s = dvmh_template_create(__FILE__, %u, %d, (dvmh_idx[]){%s}, %s);",
                   o->desc, line, rank, sizes.s, distr);
@@ -111,7 +116,7 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
             gen_error_at(g, d->align_target.loc, "'%s' in 'align' is not a distributed array or template",
                          d->align_target.name);
         } else {
-            char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, rank);
+            char *rules = gen_rules_text(&d->align_target, d->align_dummy, d->align_rank);
             /* the rules are the directive's expressions: a C error in one (an
              * undeclared name) is reported on the directive's line */
             sb_printf(&b, "\n#line %u \"%s\"\n dvmh_array_align(__FILE__, %u, %s, %s, %s);",
@@ -157,7 +162,7 @@ static void declare_group(gen *g, attached *at)
         dobj *o = add_obj(g);
         o->decl = vars[v];
         o->name = ast_spelling(n);
-        o->desc = strdup(o->name);
+        o->desc = xstrdup(o->name);
         o->dir = d;
         o->is_template = d->kind == DIR_TEMPLATE;
         CXCursor init = clang_Cursor_getVarDeclInitializer(n->cursor);
@@ -172,7 +177,7 @@ static void declare_group(gen *g, attached *at)
         if (o->is_template) {
             rank = d->dims_rank;
             for (int k = 0; k < rank; k++)
-                dims[k] = strdup(d->dims[k]);
+                dims[k] = xstrdup(d->dims[k]);
             if (rank == 0)
                 gen_error_at(g, d->loc, "'template' needs its sizes: template[N]...");
         } else {
@@ -183,9 +188,15 @@ static void declare_group(gen *g, attached *at)
             if (rank == 0 && levels == 1 &&
                 clang_getCanonicalType(clang_getCursorType(n->cursor)).kind == CXType_Pointer) {
                 pointer = true;
-                dims[rank++] = strdup("-1");
+                dims[rank++] = xstrdup("-1");
             }
             o->elem = type_spelling(elem);
+            if (rank > DIR_MAX_RANK) {
+                gen_error(g, n->start, GEN_TOO_MANY_DIMS, o->name, rank, DIR_MAX_RANK);
+                for (int k = 0; k < DIR_MAX_RANK; k++)
+                    free(dims[k]);
+                continue;
+            }
             o->rank = rank;
             o->pointer = pointer;
             if (rank == 0 || levels != rank) {
@@ -281,9 +292,9 @@ static void declare_inherit(gen *g, attached *at)
             continue; /* a prototype: nothing to generate */
         dobj *o = add_obj(g);
         o->decl = parm;
-        o->name = strdup(name);
+        o->name = xstrdup(name);
         size_t len = strlen(name) + 16;
-        o->desc = malloc(len);
+        o->desc = xmalloc(len);
         snprintf(o->desc, len, "dvmh_inh_%s", name);
         o->rank = levels;
         o->elem = type_spelling(elem);
@@ -328,7 +339,7 @@ static void fresh_locals(gen *g)
     }
 }
 
-void gen_declarations(gen *g)
+void decl_gen(gen *g)
 {
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];

@@ -1,42 +1,28 @@
 /* diag.c: collecting diagnostics and printing them the way clang does. */
+#include "alloc.h"
 #include "diag.h"
+#include "strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static char *format_message(const char *fmt, va_list ap)
-{
-    va_list copy;
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    char *s = malloc((size_t)n + 1);
-    if (s)
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-    return s;
-}
-
 void diag_add(diag_list *list, cdvmh_severity severity, const char *file, unsigned line,
               unsigned column, const char *fmt, ...)
 {
     if (list->count == list->capacity) {
-        size_t cap = list->capacity ? list->capacity * 2 : 16;
-        cdvmh_diag *grown = realloc(list->items, cap * sizeof *grown);
-        if (!grown)
-            return;
-        list->items = grown;
-        list->capacity = cap;
+        list->capacity = list->capacity ? list->capacity * 2 : 16;
+        list->items = xrealloc(list->items, list->capacity * sizeof *list->items);
     }
     va_list ap;
     va_start(ap, fmt);
     cdvmh_diag *d = &list->items[list->count++];
     d->severity = severity;
-    d->file = strdup(file ? file : "<input>");
+    d->file = xstrdup(file ? file : "<input>");
     d->line = line;
     d->column = column;
-    d->message = format_message(fmt, ap);
+    d->message = str_vprintf(fmt, ap);
     va_end(ap);
     if (severity == CDVMH_ERROR)
         list->errors++;
@@ -91,9 +77,10 @@ void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file)
     FILE *src = fopen(d->file, "r");
     if (!src)
         return;
-    char buf[4096];
+    char *buf = NULL;
+    size_t cap = 0;
     unsigned line = 0;
-    while (fgets(buf, sizeof buf, src)) {
+    while (getline(&buf, &cap, src) >= 0) {
         if (++line == d->line) {
             size_t n = strcspn(buf, "\r\n");
             buf[n] = 0;
@@ -104,5 +91,6 @@ void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file)
             break;
         }
     }
+    free(buf);
     fclose(src);
 }

@@ -175,5 +175,7 @@ directive *dir_parse(const char *text, const unsigned *line_map, const unsigned 
 void dir_free(directive *d);
 const char *dir_kind_name(dir_kind kind);
 const char *dir_red_op_name(dir_red_op op);
+/* How parallel loop d maps the array name: its 'on' or its 'tie', or NULL. */
+const dir_ref *dir_loop_mapping(const directive *d, const char *name);
 
 #endif

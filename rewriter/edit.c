@@ -1,4 +1,5 @@
 /* edit.c: the edit list and its rendering (see edit.h). */
+#include "alloc.h"
 #include "edit.h"
 
 #include <stdarg.h>
@@ -6,58 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void sb_addn(strbuf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *grown = realloc(b->s, cap);
-        if (!grown)
-            abort();
-        b->s = grown;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
-
-void sb_add(strbuf *b, const char *s)
-{
-    sb_addn(b, s, strlen(s));
-}
-
-void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    va_list ap, copy;
-    va_start(ap, fmt);
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    char *tmp = malloc((size_t)n + 1);
-    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_addn(b, tmp, (size_t)n);
-    free(tmp);
-}
-
-char *sb_take(strbuf *b)
-{
-    char *s = b->s ? b->s : strdup("");
-    b->s = NULL;
-    b->len = b->cap = 0;
-    return s;
-}
-
 edit *edit_begin(edit_list *l, size_t start, size_t end)
 {
-    if (l->count == l->capacity) {
-        l->capacity = l->capacity ? l->capacity * 2 : 64;
-        l->items = realloc(l->items, sizeof(edit) * (size_t)l->capacity);
-        if (!l->items)
-            abort();
-    }
+    l->items = xgrow(l->items, &l->capacity, l->count + 1);
     edit *e = &l->items[l->count];
     memset(e, 0, sizeof *e);
     e->start = start;
@@ -69,26 +21,22 @@ edit *edit_begin(edit_list *l, size_t start, size_t end)
 
 static void add_piece(edit *e, edit_piece p)
 {
-    e->pieces = realloc(e->pieces, sizeof(edit_piece) * (size_t)(e->count + 1));
+    e->pieces = xrealloc(e->pieces, sizeof(edit_piece) * (size_t)(e->count + 1));
     e->pieces[e->count++] = p;
 }
 
 void edit_lit(edit *e, const char *s)
 {
-    add_piece(e, (edit_piece){strdup(s), 0, 0});
+    add_piece(e, (edit_piece){xstrdup(s), 0, 0});
 }
 
 void edit_litf(edit *e, const char *fmt, ...)
 {
-    va_list ap, copy;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    char *tmp = malloc((size_t)n + 1);
-    vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+    char *text = str_vprintf(fmt, ap);
     va_end(ap);
-    add_piece(e, (edit_piece){tmp, 0, 0});
+    add_piece(e, (edit_piece){text, 0, 0});
 }
 
 void edit_range(edit *e, size_t start, size_t end)

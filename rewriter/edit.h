@@ -6,18 +6,10 @@
 #ifndef CDVMH_EDIT_H
 #define CDVMH_EDIT_H
 
+#include "strbuf.h"
+
 #include <stdbool.h>
 #include <stddef.h>
-
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-} strbuf;
-
-void sb_add(strbuf *b, const char *s);
-void sb_addn(strbuf *b, const char *s, size_t n);
-void sb_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-char *sb_take(strbuf *b);
 
 typedef struct edit_piece {
     char *literal;                  /* NULL: the source range [start, end) */

@@ -1,283 +1,18 @@
-/* loop.c: parallel loops: the loop nest's analysis (canonical loops, the
- * variables the body uses and how), the handler outlined before the
- * enclosing function, and the runtime calls that replace the loop. */
+/* loop.c: parallel loops, in phases over one plan: analyze the nest,
+ * collect the loop's data, emit the host handler (loop_host.c) and the
+ * CUDA handler (cuda.c), emit the call site that replaces the loop. */
+#include "alloc.h"
 #include "cuda.h"
 #include "gen.h"
+#include "loop.h"
+#include "nest.h"
+#include "reach.h"
+#include "reduction.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void use_add(use_list *l, int decl, bool write, size_t offset)
-{
-    for (int k = 0; k < l->count; k++)
-        if (l->items[k].decl == decl) {
-            l->items[k].write |= write;
-            return;
-        }
-    l->items = realloc(l->items, sizeof(use) * (size_t)(l->count + 1));
-    l->items[l->count++] = (use){decl, write, offset};
-}
-
-static bool is_pointerish(CXType t)
-{
-    t = clang_getCanonicalType(t);
-    return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-           t.kind == CXType_VariableArray || t.kind == CXType_IncompleteArray;
-}
-
-/* Collects the variables referenced under node n, with whether each may
- * be written (assigned, incremented, address taken, passed to a call as a
- * pointer). */
-static void collect_uses(gen *g, int n, bool write, use_list *out)
-{
-    node *nd = &g->a.nodes[n];
-    switch (nd->kind) {
-    case CXCursor_DeclRefExpr: {
-        int decl = ast_referenced(&g->a, n);
-        if (decl >= 0)
-            use_add(out, decl, write, nd->start);
-        return;
-    }
-    case CXCursor_BinaryOperator:
-    case CXCursor_CompoundAssignOperator: {
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
-        bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
-        int k = 0;
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
-            collect_uses(g, c, assign && k == 0, out);
-        return;
-    }
-    case CXCursor_UnaryOperator: {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(nd->cursor);
-        bool w = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
-                 op == CXUnaryOperator_AddrOf || (op == CXUnaryOperator_Deref && write);
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            collect_uses(g, c, w, out);
-        return;
-    }
-    case CXCursor_ArraySubscriptExpr: {
-        int k = 0;
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
-            collect_uses(g, c, k == 0 && write, out);
-        return;
-    }
-    case CXCursor_MemberRefExpr:
-    case CXCursor_ParenExpr:
-    case CXCursor_UnexposedExpr:
-    case CXCursor_CStyleCastExpr:
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            collect_uses(g, c, write, out);
-        return;
-    case CXCursor_CallExpr: {
-        int k = 0;
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
-            collect_uses(g, c, k > 0 && is_pointerish(clang_getCursorType(g->a.nodes[c].cursor)), out);
-        return;
-    }
-    default:
-        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            collect_uses(g, c, false, out);
-        return;
-    }
-}
-
-static int last_child(gen *g, int n)
-{
-    int last = -1;
-    for (int c = g->a.nodes[n].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-        last = c;
-    return last;
-}
-
-/* Tokens of a for header: offsets of 'for', '(', the two ';' and ')'. */
-static bool header_parts(gen *g, int fornode, size_t part[4][2])
-{
-    const char *t = g->a.text;
-    size_t k = g->a.nodes[fornode].start + 3;
-    k = ast_skip_blanks(&g->a, k);
-    if (t[k] != '(')
-        return false;
-    size_t open = k, semi[2] = {0, 0};
-    int depth = 0, ns = 0;
-    for (k = open; k < g->a.nodes[fornode].end; k++) {
-        char c = t[k];
-        if (c == '(')
-            depth++;
-        else if (c == ')') {
-            if (--depth == 0)
-                break;
-        } else if (c == ';' && depth == 1 && ns < 2) {
-            semi[ns++] = k;
-        }
-    }
-    if (ns != 2 || depth != 0)
-        return false;
-    part[0][0] = open + 1;
-    part[0][1] = semi[0];
-    part[1][0] = semi[0] + 1;
-    part[1][1] = semi[1];
-    part[2][0] = semi[1] + 1;
-    part[2][1] = k;
-    part[3][0] = k + 1;
-    part[3][1] = k + 1;
-    return true;
-}
-
-static char *trim(char *s)
-{
-    char *b = s;
-    while (*b == ' ' || *b == '\t' || *b == '\n')
-        b++;
-    size_t n = strlen(b);
-    while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\n'))
-        n--;
-    char *r = strndup(b, n);
-    free(s);
-    return r;
-}
-
-static bool ident_char(char c)
-{
-    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* s starts with the identifier v (as a whole word); returns the rest. */
-static const char *after_word(const char *s, const char *v)
-{
-    size_t n = strlen(v);
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (strncmp(s, v, n) || ident_char(s[n]))
-        return NULL;
-    s += n;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return s;
-}
-
-static bool parse_dim(gen *g, attached *at, int d, int fornode, loop_dim *ld)
-{
-    const directive *dir = at->dir;
-    const char *v = dir->loop_vars[d];
-    size_t part[4][2];
-    size_t fstart = g->a.nodes[fornode].start;
-    if (!header_parts(g, fornode, part)) {
-        gen_error(g, fstart, "loop '%s' is not a canonical 'for' loop", v);
-        return false;
-    }
-    char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
-    char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
-    char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
-    bool ok = false;
-    ld->node = fornode;
-    ld->var = strdup(v);
-    /* init: [type] v = lb */
-    char *eq = NULL;
-    for (char *p = init; *p; p++)
-        if (*p == '=' && p[1] != '=' && (p == init || (p[-1] != '<' && p[-1] != '>' && p[-1] != '!'))) {
-            eq = p;
-            break;
-        }
-    if (!eq) {
-        gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
-        goto out;
-    }
-    {
-        size_t nlen = (size_t)(eq - init);
-        while (nlen && (init[nlen - 1] == ' ' || init[nlen - 1] == '\t'))
-            nlen--;
-        size_t vs = nlen;
-        while (vs && ident_char(init[vs - 1]))
-            vs--;
-        char *name = strndup(init + vs, nlen - vs);
-        if (strcmp(name, v)) {
-            gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
-                      "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
-            free(name);
-            goto out;
-        }
-        free(name);
-        char *type = trim(strndup(init, vs));
-        if (*type) {
-            ld->type = type;
-        } else {
-            free(type);
-            int decl = ast_lookup(&g->a, v, fstart);
-            ld->type = decl >= 0 ? type_spelling(clang_getCursorType(g->a.nodes[decl].cursor))
-                                 : strdup("long");
-        }
-        ld->lb = trim(strdup(eq + 1));
-    }
-    /* cond: v op ub */
-    {
-        const char *rest = after_word(cond, v);
-        const char *op = NULL;
-        if (rest) {
-            if (!strncmp(rest, "<=", 2)) op = "<=";
-            else if (!strncmp(rest, ">=", 2)) op = ">=";
-            else if (rest[0] == '<') op = "<";
-            else if (rest[0] == '>') op = ">";
-        }
-        if (!op) {
-            gen_error(g, part[1][0], "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
-            goto out;
-        }
-        char *ub = trim(strdup(rest + strlen(op)));
-        size_t n = strlen(ub) + 16;
-        ld->hi = malloc(n);
-        if (!strcmp(op, "<")) snprintf(ld->hi, n, "(%s) - 1", ub);
-        else if (!strcmp(op, ">")) snprintf(ld->hi, n, "(%s) + 1", ub);
-        else snprintf(ld->hi, n, "%s", ub);
-        ld->down = op[0] == '>';
-        free(ub);
-    }
-    /* increment */
-    {
-        const char *rest = after_word(inc, v);
-        char *step = NULL;
-        if (rest && !strcmp(rest, "++")) step = strdup("1");
-        else if (rest && !strcmp(rest, "--")) step = strdup("-1");
-        else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = strdup("1");
-        else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = strdup("-1");
-        else if (rest && (!strncmp(rest, "+=", 2) || !strncmp(rest, "-=", 2))) {
-            char *e = trim(strdup(rest + 2));
-            size_t n = strlen(e) + 8;
-            step = malloc(n);
-            snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
-            free(e);
-        }
-        if (!step) {
-            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s or %s -= s",
-                      v, v, v, v, v);
-            goto out;
-        }
-        ld->step = step;
-        ld->unit = !strcmp(step, "1") || !strcmp(step, "-1");
-        if (ld->down != (step[0] == '-')) {
-            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment goes away from its bound", v);
-            goto out;
-        }
-    }
-    ok = true;
-out:
-    free(init);
-    free(cond);
-    free(inc);
-    return ok;
-}
-
-static void free_dim(loop_dim *ld)
-{
-    free(ld->var);
-    free(ld->type);
-    free(ld->lb);
-    free(ld->hi);
-    free(ld->step);
-}
-
-static bool in_list(const dir_var_list *l, const char *name)
+static bool loop_in_list(const dir_var_list *l, const char *name)
 {
     for (int k = 0; k < l->count; k++)
         if (!strcmp(l->items[k].name, name))
@@ -285,241 +20,226 @@ static bool in_list(const dir_var_list *l, const char *name)
     return false;
 }
 
-static const char *red_op_code[] = {"DVMH_RED_SUM", "DVMH_RED_PRODUCT", "DVMH_RED_MAX",
-                                    "DVMH_RED_MIN", "DVMH_RED_AND", "DVMH_RED_OR",
-                                    "DVMH_RED_XOR", "DVMH_RED_MAXLOC", "DVMH_RED_MINLOC"};
-
-typedef struct loop_data_entry {
-    char *name;
-    dobj *obj;                      /* NULL: ordinary data */
-    int decl;
-    unsigned access;
-} loop_data_entry;
-
-static int data_index(loop_data_entry *data, int count, const char *name)
+static int loop_data_index(const loop_plan *p, const char *name)
 {
-    for (int k = 0; k < count; k++)
-        if (!strcmp(data[k].name, name))
+    for (int k = 0; k < p->ndata; k++)
+        if (!strcmp(p->data[k].name, name))
             return k;
     return -1;
 }
 
-static bool width_nonzero(const char *w)
+static bool loop_width_nonzero(const char *w)
 {
     return w && strcmp(w, "0");
 }
 
-const dir_ref *gen_loop_mapping(const directive *d, const char *name)
+static void loop_plan_free(loop_plan *p)
 {
-    if (d->has_on && !strcmp(d->on.name, name))
-        return &d->on;
-    for (int t = 0; t < d->tie_count; t++)
-        if (!strcmp(d->ties[t].name, name))
-            return &d->ties[t];
-    return NULL;
-}
-
-bool gen_check_reductions(gen *g, const directive *d, size_t loop_start)
-{
-    bool ok = true;
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        if (decl < 0) {
-            gen_error_at(g, red->loc, "unknown reduction variable '%s'", red->var);
-            ok = false;
-            continue;
-        }
-        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        if (t.kind == CXType_ConstantArray)
-            t = clang_getArrayElementType(t);
-        if (!gen_type_code(t)) {
-            gen_error_at(g, red->loc, "reduction variable '%s' must have an arithmetic type", red->var);
-            ok = false;
-        }
-        if (red->loc_var && ast_lookup(&g->a, red->loc_var, loop_start) < 0) {
-            gen_error_at(g, red->loc_var_loc, "unknown location variable '%s'", red->loc_var);
-            ok = false;
-        }
+    for (int k = 0; k < p->ndata; k++) {
+        free(p->data[k].name);
+        free(p->data[k].elem);
     }
-    return ok;
+    free(p->data);
+    for (int k = 0; k < p->nscalars; k++)
+        free(p->scalars[k].name);
+    free(p->scalars);
+    free(p->uses.items);
+    for (int k = 0; k < p->rank; k++)
+        nest_dim_free(&p->dims[k]);
+    free(p->handler);
 }
 
-void gen_reduction_calls(gen *g, const directive *d, size_t loop_start, const char *call,
-                         strbuf *out)
-{
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        bool arr = t.kind == CXType_ConstantArray;
-        const char *code = gen_type_code(arr ? clang_getArrayElementType(t) : t);
-        char count[256];
-        if (arr)
-            snprintf(count, sizeof count, "(int)(sizeof(%s) / sizeof((%s)[0]))", red->var, red->var);
-        else
-            snprintf(count, sizeof count, "1");
-        if (red->loc_var)
-            sb_printf(out, "    %s, %s, %s, &%s, %s, &%s, %s, sizeof(%s) / (%s));\n", call,
-                      red_op_code[red->op], code, red->var, count, red->loc_var, red->loc_count,
-                      red->loc_var, red->loc_count);
-        else
-            sb_printf(out, "    %s, %s, %s, &%s, %s, NULL, 0, 0);\n", call, red_op_code[red->op],
-                      code, red->var, count);
-    }
-}
+/* ---- phase 1: the nest ---- */
 
-void gen_parallel(gen *g, attached *at)
+/* The perfectly nested loops the directive names, each canonical; the
+ * innermost body. */
+static bool loop_nest(gen *g, loop_plan *p)
 {
-    const directive *d = at->dir;
-    int rank = d->loop_rank;
-    loop_dim dims[DIR_MAX_RANK];
-    memset(dims, 0, sizeof dims);
-    int fornode = at->node;
-    size_t loop_start = g->a.nodes[fornode].start;
-    bool ok = true;
-    int body = -1;
-    for (int k = 0; k < rank && ok; k++) {
-        if (!parse_dim(g, at, k, fornode, &dims[k])) {
-            ok = false;
-            break;
-        }
-        body = last_child(g, fornode);
-        if (k + 1 < rank) {
-            int next = body;
+    const directive *d = p->dir;
+    int fornode = p->at->node;
+    for (int k = 0; k < p->rank; k++) {
+        if (!nest_dim(g, d->loop_vars[k], fornode, &p->dims[k]))
+            return false;
+        p->body = ast_last_child(&g->a, fornode);
+        if (k + 1 < p->rank) {
+            int next = p->body;
             if (next >= 0 && g->a.nodes[next].kind == CXCursor_CompoundStmt &&
                 ast_child_count(&g->a, next) == 1)
                 next = g->a.nodes[next].first_child;
             if (next < 0 || g->a.nodes[next].kind != CXCursor_ForStmt) {
                 gen_error_at(g, d->loop_var_locs[k + 1],
                              "'parallel' names %d loop variables but the loop nest has only %d perfectly nested loop%s",
-                             rank, k + 1, k ? "s" : "");
-                ok = false;
-                break;
+                             p->rank, k + 1, k ? "s" : "");
+                return false;
             }
             fornode = next;
         }
     }
-    if (!ok || body < 0) {
-        for (int k = 0; k < rank; k++)
-            free_dim(&dims[k]);
-        return;
-    }
-    size_t body_start = g->a.nodes[body].start, body_end = ast_stmt_end(&g->a, body);
-    size_t loop_end = ast_stmt_end(&g->a, at->node);
-    if (body_end > loop_end)
-        loop_end = body_end;
+    return p->body >= 0;
+}
 
-    /* Bounds that use outer loop variables (red-black: j = 1 + i % 2):
-     * the runtime sees the whole dimension, the handler keeps the user's
-     * bounds inside the piece it gets. */
-    use_list uses = {0};
-    for (int k = 1; k < rank; k++) {
+/* Bounds that use outer loop variables (red-black: j = 1 + i % 2): the
+ * runtime sees the whole dimension, the handler keeps the user's bounds
+ * inside the piece it gets. Their variables are used too. */
+static void loop_outer_bounds(gen *g, loop_plan *p)
+{
+    for (int k = 1; k < p->rank; k++) {
+        loop_dim *ld = &p->dims[k];
         use_list hdr = {0};
-        for (int c = g->a.nodes[dims[k].node].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
-            if (c != last_child(g, dims[k].node))
-                collect_uses(g, c, false, &hdr);
+        int last = ast_last_child(&g->a, ld->node);
+        for (int c = g->a.nodes[ld->node].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+            if (c != last)
+                nest_uses(g, c, &hdr);
         for (int u = 0; u < hdr.count; u++) {
             char *nm = ast_spelling(&g->a.nodes[hdr.items[u].decl]);
             for (int j = 0; j < k; j++)
-                if (!strcmp(nm, dims[j].var))
-                    dims[k].outer_bounds = true;
+                if (!strcmp(nm, p->dims[j].var))
+                    ld->outer_bounds = true;
             free(nm);
         }
-        if (dims[k].outer_bounds)
+        if (ld->outer_bounds)
             for (int u = 0; u < hdr.count; u++)
-                use_add(&uses, hdr.items[u].decl, false, hdr.items[u].offset);
+                nest_use_add(&p->uses, hdr.items[u].decl, false, hdr.items[u].offset);
         free(hdr.items);
     }
-    collect_uses(g, body, false, &uses);
+}
 
-    /* 'on' */
-    dobj *on = NULL;
+/* 'on' names a distributed array or template of the loop's rank; the
+ * private variables exist. */
+static void loop_check_clauses(gen *g, loop_plan *p)
+{
+    const directive *d = p->dir;
     if (d->has_on) {
-        on = gen_lookup_obj(g, d->on.name, loop_start);
-        if (!on) {
-            int decl = ast_lookup(&g->a, d->on.name, loop_start);
+        p->on = gen_lookup_obj(g, d->on.name, p->loop_start);
+        if (!p->on) {
+            int decl = ast_lookup(&g->a, d->on.name, p->loop_start);
             gen_error_at(g, d->on.loc, decl >= 0 ? "'%s' in 'on' is not a distributed array or template"
                                                  : "unknown array '%s' in 'on'",
                          d->on.name);
-        } else if (d->on.rank != on->rank) {
+        } else if (d->on.rank != p->on->rank) {
             gen_error_at(g, d->on.loc, "'on' gives %d index%s for '%s', which has %d dimension%s",
-                         d->on.rank, d->on.rank == 1 ? "" : "es", on->name, on->rank,
-                         on->rank == 1 ? "" : "s");
+                         d->on.rank, d->on.rank == 1 ? "" : "es", p->on->name, p->on->rank,
+                         p->on->rank == 1 ? "" : "s");
         }
     }
     for (int k = 0; k < d->privates.count; k++)
-        if (ast_lookup(&g->a, d->privates.items[k].name, loop_start) < 0 &&
-            ast_lookup(&g->a, d->privates.items[k].name, body_start + 1) < 0)
+        if (ast_lookup(&g->a, d->privates.items[k].name, p->loop_start) < 0 &&
+            ast_lookup(&g->a, d->privates.items[k].name, p->body_start + 1) < 0)
             gen_error_at(g, d->privates.items[k].loc, "unknown variable '%s' in 'private'",
                          d->privates.items[k].name);
+}
 
-    /* data, scalars */
-    loop_data_entry data[64];
-    int ndata = 0;
-    char *scalars[64];
-    int scalar_decl[64];
-    int nscalars = 0;
-    for (int u = 0; u < uses.count; u++) {
-        int decl = uses.items[u].decl;
-        node *dn = &g->a.nodes[decl];
-        if (dn->start >= loop_start && dn->start < loop_end)
+static bool loop_analyze(gen *g, attached *at, loop_plan *p)
+{
+    p->at = at;
+    p->dir = at->dir;
+    p->rank = at->dir->loop_rank;
+    p->par_dim = -1;
+    p->body = -1;
+    p->loop_start = g->a.nodes[at->node].start;
+    if (!loop_nest(g, p))
+        return false;
+    p->body_start = g->a.nodes[p->body].start;
+    p->body_end = ast_stmt_end(&g->a, p->body);
+    p->loop_end = ast_stmt_end(&g->a, at->node);
+    if (p->body_end > p->loop_end)
+        p->loop_end = p->body_end;
+    int fn = ast_ancestor(&g->a, at->node, CXCursor_FunctionDecl);
+    p->fn_start = fn >= 0 ? g->a.nodes[fn].start : p->loop_start;
+    unsigned col;
+    ast_line_col(&g->a, p->loop_start, &p->line, &col);
+    /* a loop's line is unique: its directive takes the line before */
+    p->handler = str_printf("dvmh_loop_%s_%u", g->base, p->line);
+    loop_outer_bounds(g, p);
+    nest_uses(g, p->body, &p->uses);
+    loop_check_clauses(g, p);
+    return true;
+}
+
+/* ---- phase 2: the data ---- */
+
+/* Adds data name (owned) with its shape. */
+static void loop_add_data(gen *g, loop_plan *p, char *name, dobj *o, int decl, bool write)
+{
+    loop_data *dt;
+    p->data = xgrow(p->data, &p->data_cap, p->ndata + 1);
+    dt = &p->data[p->ndata++];
+    *dt = (loop_data){.name = name, .obj = o, .decl = decl, .write = write};
+    if (o) {
+        dt->rank = o->rank;
+        dt->elem = xstrdup(o->elem ? o->elem : "");
+        return;
+    }
+    CXType elem;
+    gen_data_shape(clang_getCursorType(g->a.nodes[decl].cursor), &dt->rank, &elem);
+    dt->elem = type_spelling(elem);
+    dt->type_code = gen_type_code(elem);
+}
+
+/* Whether name is the loop's own: a loop variable, private or reduction. */
+static bool loop_owns(const loop_plan *p, const char *name)
+{
+    const directive *d = p->dir;
+    for (int k = 0; k < p->rank; k++)
+        if (!strcmp(name, p->dims[k].var))
+            return true;
+    if (loop_in_list(&d->privates, name))
+        return true;
+    for (int k = 0; k < d->reduction_count; k++)
+        if (!strcmp(d->reductions[k].var, name) ||
+            (d->reductions[k].loc_var && !strcmp(d->reductions[k].loc_var, name)))
+            return true;
+    return false;
+}
+
+/* What the body uses from outside: arrays become data, the rest scalars
+ * passed by value (which the body must not write). */
+static void loop_collect_uses(gen *g, loop_plan *p)
+{
+    for (int u = 0; u < p->uses.count; u++) {
+        const use *us = &p->uses.items[u];
+        node *dn = &g->a.nodes[us->decl];
+        if (dn->start >= p->loop_start && dn->start < p->loop_end)
             continue; /* declared inside the loop */
         char *name = ast_spelling(dn);
-        bool skip = false;
-        for (int k = 0; k < rank; k++)
-            if (!strcmp(name, dims[k].var))
-                skip = true;
-        if (in_list(&d->privates, name))
-            skip = true;
-        for (int k = 0; k < d->reduction_count; k++)
-            if (!strcmp(d->reductions[k].var, name) ||
-                (d->reductions[k].loc_var && !strcmp(d->reductions[k].loc_var, name)))
-                skip = true;
-        if (skip) {
+        if (loop_owns(p, name)) {
             free(name);
             continue;
         }
-        dobj *o = gen_find_obj(g, decl);
-        CXType t = clang_getCursorType(dn->cursor);
+        dobj *o = gen_find_obj(g, us->decl);
         int r;
         CXType elem;
         if (o && o->is_template) {
-            gen_error(g, uses.items[u].offset, "template '%s' cannot be used as data", name);
+            gen_error(g, us->offset, "template '%s' cannot be used as data", name);
             free(name);
-            continue;
-        }
-        if (o || gen_data_shape(t, &r, &elem)) {
-            if (ndata == 64) {
-                gen_error(g, uses.items[u].offset, "too many arrays in one parallel loop");
+        } else if (o || gen_data_shape(clang_getCursorType(dn->cursor), &r, &elem)) {
+            if (o || gen_data_fits(g, clang_getCursorType(dn->cursor), name, us->offset))
+                loop_add_data(g, p, name, o, us->decl, us->write);
+            else
                 free(name);
-                break;
-            }
-            data[ndata++] = (loop_data_entry){name, o, decl,
-                                              1u | (uses.items[u].write ? 2u : 0u)};
-            continue;
-        }
-        if (uses.items[u].write) {
-            gen_error(g, uses.items[u].offset,
+        } else if (us->write) {
+            gen_error(g, us->offset,
                       "variable '%s' is assigned in a parallel loop but is not private or a reduction variable",
                       name);
             free(name);
-            continue;
-        }
-        if (nscalars < 64) {
-            scalar_decl[nscalars] = decl;
-            scalars[nscalars++] = name;
         } else {
-            free(name);
+            p->scalars = xgrow(p->scalars, &p->scalar_cap, p->nscalars + 1);
+            p->scalars[p->nscalars++] = (loop_scalar){name, us->decl};
         }
     }
-    /* arrays named in clauses but not used in the body are still data */
+}
+
+/* Arrays named in shadow_renew and across but not used in the body are
+ * still data. */
+static void loop_collect_clause_arrays(gen *g, loop_plan *p)
+{
+    const directive *d = p->dir;
     const dir_var_list *clause_lists[2] = {&d->shadow_renew, &d->across};
     for (int l = 0; l < 2; l++)
         for (int k = 0; k < clause_lists[l]->count; k++) {
             const dir_var *v = &clause_lists[l]->items[k];
-            dobj *o = gen_lookup_obj(g, v->name, loop_start);
-            int decl = ast_lookup(&g->a, v->name, loop_start);
+            dobj *o = gen_lookup_obj(g, v->name, p->loop_start);
+            int decl = ast_lookup(&g->a, v->name, p->loop_start);
             int orank = 0;
             CXType el;
             /* across also orders ordinary arrays (loops without 'on') */
@@ -531,356 +251,182 @@ void gen_parallel(gen *g, attached *at)
             }
             if (o)
                 orank = o->rank;
+            if (orank > DIR_MAX_RANK) {
+                gen_error_at(g, v->loc, GEN_TOO_MANY_DIMS, v->name, orank, DIR_MAX_RANK);
+                continue;
+            }
             if (v->rank && v->rank != orank)
                 gen_error_at(g, v->loc, "'%s' has %d dimensions, the clause gives %d", v->name, orank,
                              v->rank);
-            if (data_index(data, ndata, v->name) < 0 && ndata < 64)
-                data[ndata++] = (loop_data_entry){strdup(v->name), o, o ? o->decl : decl, 1u};
+            if (loop_data_index(p, v->name) < 0)
+                loop_add_data(g, p, xstrdup(v->name), o, o ? o->decl : decl, false);
         }
+}
+
+/* Arrays named in tie and remote_access are data too. */
+static void loop_collect_ref_arrays(gen *g, loop_plan *p)
+{
+    const directive *d = p->dir;
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {
         const dir_ref *r = k < d->tie_count ? &d->ties[k] : &d->remotes[k - d->tie_count];
-        int idx = data_index(data, ndata, r->name);
-        if (idx < 0) {
-            int decl = ast_lookup(&g->a, r->name, loop_start);
-            if (decl < 0) {
-                gen_error_at(g, r->loc, "unknown array '%s'", r->name);
-                continue;
-            }
-            dobj *o = gen_find_obj(g, decl);
-            int rr;
-            CXType el;
-            if (!o && !gen_data_shape(clang_getCursorType(g->a.nodes[decl].cursor), &rr, &el)) {
-                gen_error_at(g, r->loc, "'%s' is not an array", r->name);
-                continue;
-            }
-            if (ndata < 64)
-                data[ndata++] = (loop_data_entry){strdup(r->name), o, decl, 1u};
+        if (loop_data_index(p, r->name) >= 0)
+            continue;
+        int decl = ast_lookup(&g->a, r->name, p->loop_start);
+        if (decl < 0) {
+            gen_error_at(g, r->loc, "unknown array '%s'", r->name);
+            continue;
         }
+        dobj *o = gen_find_obj(g, decl);
+        int rr;
+        CXType el;
+        if (!o && !gen_data_shape(clang_getCursorType(g->a.nodes[decl].cursor), &rr, &el)) {
+            gen_error_at(g, r->loc, "'%s' is not an array", r->name);
+            continue;
+        }
+        if (!o && rr > DIR_MAX_RANK) {
+            gen_error_at(g, r->loc, GEN_TOO_MANY_DIMS, r->name, rr, DIR_MAX_RANK);
+            continue;
+        }
+        loop_add_data(g, p, xstrdup(r->name), o, decl, false);
     }
+}
 
-    /* reductions */
-    gen_check_reductions(g, d, loop_start);
-    if (g->diags->errors) {
-        for (int k = 0; k < ndata; k++)
-            free(data[k].name);
-        for (int k = 0; k < nscalars; k++)
-            free(scalars[k]);
-        free(uses.items);
-        for (int k = 0; k < rank; k++)
-            free_dim(&dims[k]);
-        return;
-    }
-
-    /* which loop dimensions carry a dependency (across) */
-    bool dep[DIR_MAX_RANK] = {false};
+/* Which loop dimensions carry an across dependency; the outermost free
+ * one is shared by the threads. */
+static void loop_dependencies(loop_plan *p)
+{
+    const directive *d = p->dir;
     for (int k = 0; k < d->across.count; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = gen_loop_mapping(d, v->name);
+        const dir_ref *map = dir_loop_mapping(d, v->name);
         for (int ad = 0; ad < (map ? map->rank : 0); ad++) {
-            bool nz = v->rank == 0 || width_nonzero(v->range[ad].lo) || width_nonzero(v->range[ad].hi);
+            bool nz = v->rank == 0 || loop_width_nonzero(v->range[ad].lo) ||
+                      loop_width_nonzero(v->range[ad].hi);
             if (!nz || map->index[ad].kind != DIR_INDEX_LINEAR)
                 continue;
-            for (int l = 0; l < rank; l++)
+            for (int l = 0; l < p->rank; l++)
                 if (!strcmp(d->loop_vars[l], map->index[ad].var))
-                    dep[l] = true;
+                    p->dims[l].dep = true;
         }
         if (!map)
-            for (int l = 0; l < rank; l++)
-                dep[l] = true;
+            for (int l = 0; l < p->rank; l++)
+                p->dims[l].dep = true;
     }
-    int par_dim = -1;
-    for (int l = 0; l < rank && par_dim < 0; l++)
-        if (!dep[l])
-            par_dim = l;
+    for (int l = 0; l < p->rank && p->par_dim < 0; l++)
+        if (!p->dims[l].dep)
+            p->par_dim = l;
+}
 
-    unsigned line, col;
-    ast_line_col(&g->a, loop_start, &line, &col);
-    char hname[256];
-    snprintf(hname, sizeof hname, "dvmh_loop_%s_%u", g->base, line);
-    g->handler_count++; /* a loop's line is unique: its directive takes the line before */
+/* False when this or an earlier part of the file has errors. */
+static bool loop_collect(gen *g, loop_plan *p)
+{
+    loop_collect_uses(g, p);
+    loop_collect_clause_arrays(g, p);
+    loop_collect_ref_arrays(g, p);
+    red_check(g, p->dir, p->loop_start);
+    if (g->diags->errors)
+        return false;
+    loop_dependencies(p);
+    return true;
+}
 
-    /* ---- the handler ----
-     * Two functions: the nest, whose parameters are the data pointers
-     * (restrict parameters: the only restrict LLVM relies on) with the
-     * user's names and indexing, the scalars by value and the loop's
-     * bounds; and the handler, which unpacks the piece, opens the OpenMP
-     * parallel region and calls the nest in every thread. */
-    strbuf h = {0}, args = {0};
-    sb_printf(&h, "static void %s_nest(", hname);
-    bool first_param = true;
-#define PARAM(...)                                                                                 \
-    do {                                                                                           \
-        sb_add(&h, first_param ? "" : ",\n    ");                                                   \
-        sb_printf(&h, __VA_ARGS__);                                                                \
-        first_param = false;                                                                       \
-    } while (0)
-#define ARG(...)                                                                                   \
-    do {                                                                                           \
-        sb_add(&args, args.len ? ", " : "");                                                       \
-        sb_printf(&args, __VA_ARGS__);                                                             \
-    } while (0)
-    for (int k = 0; k < rank; k++) {
-        PARAM("const dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d", k, k, k);
-        ARG("dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
-    }
-    for (int k = 0; k < ndata; k++) {
-        int r;
-        char *es;
-        if (data[k].obj) {
-            r = data[k].obj->rank;
-            es = strdup(data[k].obj->elem);
-        } else {
-            CXType elem;
-            gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor), &r, &elem);
-            es = type_spelling(elem);
-        }
-        for (int dd = 1; dd < r; dd++) {
-            PARAM("const dvmh_idx dvmh_e%d_%d", k, dd);
-            ARG("dvmh_P->ext[%d][%d]", k, dd);
-        }
-        if (r == 1) {
-            PARAM("%s *const restrict %s", es, data[k].name);
-        } else {
-            PARAM("%s (*const restrict %s)", es, data[k].name);
-            for (int dd = 1; dd < r; dd++)
-                sb_printf(&h, "[dvmh_e%d_%d]", k, dd);
-        }
-        ARG("dvmh_P->data[%d]", k);
-        free(es);
-    }
-    for (int k = 0; k < nscalars; k++) {
-        CXType t = clang_getCursorType(g->a.nodes[scalar_decl[k]].cursor);
-        char *ts = type_spelling(t);
-        PARAM("%s %s", ts, scalars[k]);
-        ARG("*(%s *)dvmh_P->scalar[%d]", ts, k);
-        free(ts);
-    }
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        PARAM("void *const dvmh_red%d", k);
-        ARG("&%s", red->var);
-        if (red->loc_var) {
-            PARAM("void *const dvmh_loc%d", k);
-            ARG("&%s", red->loc_var);
-        }
-    }
-    if (first_param)
-        sb_add(&h, "void");
-    sb_add(&h, ")\n{\n");
-    for (int k = 0; k < rank; k++)
-        sb_printf(&h, "    (void)dvmh_st%d;\n", k);
-    const char *ind = "    ";
-    for (int k = 0; k < d->privates.count; k++) {
-        int decl = ast_lookup(&g->a, d->privates.items[k].name, body_start + 1);
-        if (decl < 0)
-            decl = ast_lookup(&g->a, d->privates.items[k].name, loop_start);
-        if (decl < 0 || (g->a.nodes[decl].start >= loop_start && g->a.nodes[decl].start < loop_end))
-            continue; /* declared in the body anyway */
-        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), d->privates.items[k].name);
-        sb_printf(&h, "%s%s;\n", ind, dt);
-        free(dt);
-    }
-    /* reduction variables: the thread's private copies, by value here */
-    strbuf red_decls = {0};
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        int decl = ast_lookup(&g->a, red->var, loop_start);
-        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), red->var);
-        sb_printf(&h, "%s%s;\n%s__builtin_memcpy(&%s, dvmh_red%d, sizeof(%s));\n", ind, dt, ind,
-                  red->var, k, red->var);
-        sb_printf(&red_decls, "        %s;\n", dt);
-        free(dt);
-        if (red->loc_var) {
-            int ldecl = ast_lookup(&g->a, red->loc_var, loop_start);
-            char *lt = gen_decl_text(clang_getCursorType(g->a.nodes[ldecl].cursor), red->loc_var);
-            sb_printf(&h, "%s%s;\n%s__builtin_memcpy(&%s, dvmh_loc%d, sizeof(%s));\n", ind, lt, ind,
-                      red->loc_var, k, red->loc_var);
-            sb_printf(&red_decls, "        %s;\n", lt);
-            free(lt);
-        }
-        sb_printf(&red_decls, "        dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, red->var,
-                  red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
-    }
-    char pad[64];
-    for (int k = 0; k < rank; k++) {
-        snprintf(pad, sizeof pad, "%*s", 4 + 4 * k, "");
-        if (k == par_dim)
-            sb_printf(&h, "%s#pragma omp for schedule(static)%s\n", pad,
-                      par_dim == 0 ? " nowait" : "");
-        const char *cmp = dims[k].down ? ">=" : "<=";
-        if (dims[k].outer_bounds)
-            sb_printf(&h, "%sfor (%s %s = dvmh_%s_first(%s, dvmh_lo%d, %s); %s %s dvmh_%s(%s, dvmh_hi%d); %s += %s)\n",
-                      pad, dims[k].type, dims[k].var, dims[k].down ? "down" : "up", dims[k].lb, k,
-                      dims[k].step, dims[k].var, cmp, dims[k].down ? "max" : "min", dims[k].hi, k,
-                      dims[k].var, dims[k].step);
-        else if (dims[k].unit)
-            sb_printf(&h, "%sfor (%s %s = dvmh_lo%d; %s %s dvmh_hi%d; %s%s)\n", pad, dims[k].type,
-                      dims[k].var, k, dims[k].var, cmp, k, dims[k].var, dims[k].down ? "--" : "++");
-        else
-            sb_printf(&h, "%sfor (%s %s = dvmh_lo%d; %s %s dvmh_hi%d; %s += dvmh_st%d)\n", pad,
-                      dims[k].type, dims[k].var, k, dims[k].var, cmp, k, dims[k].var, k);
-    }
-    unsigned bline, bcol;
-    ast_line_col(&g->a, body_start, &bline, &bcol);
-    sb_printf(&h, "#line %u \"%s\"\n", bline, g->file);
-    for (unsigned c = 1; c < bcol; c++)
-        sb_add(&h, " ");
-    edit *he = edit_begin(&g->e, 0, 0);
-    /* the handler goes before the enclosing function */
-    int fn = ast_ancestor(&g->a, at->node, CXCursor_FunctionDecl);
-    size_t fn_start = fn >= 0 ? g->a.nodes[fn].start : loop_start;
-    he->start = he->end = fn_start;
-    edit_lit(he, h.s);
-    edit_range(he, body_start, body_end);
-    free(h.s);
-    strbuf tail = {0};
-    sb_add(&tail, "\n");
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        sb_printf(&tail, "%s__builtin_memcpy(dvmh_red%d, &%s, sizeof(%s));\n", ind, k, red->var,
-                  red->var);
-        if (red->loc_var)
-            sb_printf(&tail, "%s__builtin_memcpy(dvmh_loc%d, &%s, sizeof(%s));\n", ind, k,
-                      red->loc_var, red->loc_var);
-    }
-    sb_printf(&tail, "}\n\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", hname);
-    if (par_dim >= 0)
-        sb_add(&tail, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
-    sb_add(&tail, "    {\n");
-    if (red_decls.len)
-        sb_add(&tail, red_decls.s);
-    sb_printf(&tail, "        %s_nest(%s);\n", hname, args.len ? args.s : "");
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        sb_printf(&tail, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k,
-                  par_dim >= 0 ? "DVMH_THREAD_NUM()" : "0", red->var, red->loc_var ? "&" : "",
-                  red->loc_var ? red->loc_var : "NULL");
-    }
-    sb_add(&tail, "    }\n}\n\n");
-    edit_lit(he, tail.s);
-    free(tail.s);
-    free(args.s);
-    free(red_decls.s);
-#undef PARAM
-#undef ARG
+/* ---- phase 4: the call site ---- */
 
-    char *cuda_launcher = NULL;
-    if (g->emit_cuda) {
-        cuda_loop cl = {.dir = d, .handler = hname, .loop_start = loop_start, .loop_end = loop_end,
-                        .body_start = body_start, .body_end = body_end, .fn_start = fn_start,
-                        .rank = rank, .ndata = ndata, .nscalars = nscalars};
-        for (int k = 0; k < rank; k++)
-            cl.dims[k] = (cuda_dim){dims[k].var, dims[k].type, dims[k].lb, dims[k].hi, dims[k].step,
-                                    dims[k].down, dims[k].unit, dims[k].outer_bounds, dep[k]};
-        for (int k = 0; k < ndata; k++) {
-            CXType elem;
-            int r = data[k].obj ? data[k].obj->rank : 0;
-            if (!data[k].obj)
-                gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor), &r, &elem);
-            cl.data[k] = (cuda_data){data[k].name, r,
-                                     data[k].obj ? strdup(data[k].obj->elem) : type_spelling(elem),
-                                     data[k].decl, (data[k].access & 2) != 0};
-        }
-        for (int k = 0; k < nscalars; k++) {
-            cl.scalars[k] = scalars[k];
-            cl.scalar_decl[k] = scalar_decl[k];
-        }
-        cuda_launcher = cuda_gen_loop(g, &cl);
-        for (int k = 0; k < ndata; k++)
-            free(cl.data[k].elem);
-    }
-
-    /* ---- the call site ---- */
-    strbuf c = {0};
-    sb_printf(&c, "{\n    dvmh_loop *dvmh_L = dvmh_loop_create(__FILE__, %u, %d,\n        (dvmh_idx[]){", line, rank);
-    for (int k = 0; k < rank; k++)
-        sb_printf(&c, "%s%s", k ? ", " : "",
+static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)
+{
+    const directive *d = p->dir;
+    const loop_dim *dims = p->dims;
+    sb_printf(c, "{\n    dvmh_loop *dvmh_L = dvmh_loop_create(__FILE__, %u, %d,\n        (dvmh_idx[]){",
+              p->line, p->rank);
+    for (int k = 0; k < p->rank; k++)
+        sb_printf(c, "%s%s", k ? ", " : "",
                   dims[k].outer_bounds ? (dims[k].down ? "DVMH_IDX_HUGE" : "-DVMH_IDX_HUGE") : dims[k].lb);
-    sb_add(&c, "},\n        (dvmh_idx[]){");
-    for (int k = 0; k < rank; k++)
-        sb_printf(&c, "%s%s", k ? ", " : "",
+    sb_add(c, "},\n        (dvmh_idx[]){");
+    for (int k = 0; k < p->rank; k++)
+        sb_printf(c, "%s%s", k ? ", " : "",
                   dims[k].outer_bounds ? (dims[k].down ? "-DVMH_IDX_HUGE" : "DVMH_IDX_HUGE") : dims[k].hi);
-    sb_add(&c, "},\n        (dvmh_idx[]){");
-    for (int k = 0; k < rank; k++)
-        sb_printf(&c, "%s%s", k ? ", " : "",
+    sb_add(c, "},\n        (dvmh_idx[]){");
+    for (int k = 0; k < p->rank; k++)
+        sb_printf(c, "%s%s", k ? ", " : "",
                   dims[k].outer_bounds ? (dims[k].down ? "-1" : "1") : dims[k].step);
-    sb_add(&c, "});\n");
-    if (on) {
-        char *rules = gen_rules_text(g, &d->on, d->loop_vars, rank, on->rank);
+    sb_add(c, "});\n");
+    if (p->on) {
+        char *rules = gen_rules_text(&d->on, d->loop_vars, p->rank);
         /* the rules are the directive's expressions: a C error in one (an
          * undeclared name in 'on A[k]') is reported on the directive's line */
-        sb_printf(&c, "#line %u \"%s\"\n", at->pragma->line, g->file);
-        sb_printf(&c, "    dvmh_loop_map(dvmh_L, %s, %s);\n", on->desc, rules);
+        sb_printf(c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
+        sb_printf(c, "    dvmh_loop_map(dvmh_L, %s, %s);\n", p->on->desc, rules);
         free(rules);
     }
-    for (int k = 0; k < ndata; k++) {
-        const char *acc = data[k].access & 2 ? "DVMH_READ | DVMH_WRITE" : "DVMH_READ";
-        if (data[k].obj) {
-            sb_printf(&c, "    dvmh_loop_array(dvmh_L, %s, %s);\n", data[k].obj->desc, acc);
+}
+
+static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
+{
+    for (int k = 0; k < p->ndata; k++) {
+        const loop_data *dt = &p->data[k];
+        const char *acc = dt->write ? "DVMH_READ | DVMH_WRITE" : "DVMH_READ";
+        if (dt->obj) {
+            sb_printf(c, "    dvmh_loop_array(dvmh_L, %s, %s);\n", dt->obj->desc, acc);
         } else {
-            char *args = gen_data_args(clang_getCursorType(g->a.nodes[data[k].decl].cursor), data[k].name);
-            sb_printf(&c, "    dvmh_loop_data(dvmh_L, %s, %s);\n", args, acc);
+            char *args = gen_data_args(clang_getCursorType(g->a.nodes[dt->decl].cursor), dt->name);
+            sb_printf(c, "    dvmh_loop_data(dvmh_L, %s, %s);\n", args, acc);
             free(args);
         }
     }
-    for (int k = 0; k < ndata; k++) {
-        int drank = data[k].obj ? data[k].obj->rank : 0;
-        CXType elem;
-        if (!data[k].obj && !gen_data_shape(clang_getCursorType(g->a.nodes[data[k].decl].cursor),
-                                            &drank, &elem))
-            continue;
-        const char *tcode = data[k].obj ? NULL : gen_type_code(elem);
-        sb_printf(&c, "    dvmh_loop_describe(dvmh_L, %d, \"%s\", %s);\n", k, data[k].name,
-                  data[k].obj ? "-1" : tcode ? tcode : "DVMH_T_OTHER");
-        char *reach = gen_reach_call(g, body, data[k].decl, drank, d->loop_vars, rank, k);
+    for (int k = 0; k < p->ndata; k++) {
+        const loop_data *dt = &p->data[k];
+        sb_printf(c, "    dvmh_loop_describe(dvmh_L, %d, \"%s\", %s);\n", k, dt->name,
+                  dt->obj ? "-1" : dt->type_code ? dt->type_code : "DVMH_T_OTHER");
+        char *reach = reach_call(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank, k);
         if (reach) {
-            sb_add(&c, reach);
+            sb_add(c, reach);
             free(reach);
         }
     }
-    for (int k = 0; k < nscalars; k++)
-        sb_printf(&c, "    dvmh_loop_scalar(dvmh_L, &%s, sizeof(%s));\n", scalars[k], scalars[k]);
-    gen_reduction_calls(g, d, loop_start, "dvmh_loop_reduction(dvmh_L", &c);
-    for (int k = 0; k < d->shadow_renew.count; k++) {
-        const dir_var *v = &d->shadow_renew.items[k];
-        int idx = data_index(data, ndata, v->name);
-        if (v->rank) {
-            strbuf lo = {0}, hi = {0};
-            for (int j = 0; j < v->rank; j++) {
-                sb_printf(&lo, "%s(%s)", j ? ", " : "", v->range[j].lo ? v->range[j].lo : "0");
-                sb_printf(&hi, "%s(%s)", j ? ", " : "", v->range[j].hi ? v->range[j].hi : "0");
-            }
-            sb_printf(&c, "    dvmh_loop_shadow_renew(dvmh_L, %d, (dvmh_idx[]){%s}, (dvmh_idx[]){%s}, %d);\n",
-                      idx, lo.s, hi.s, v->corner);
-            free(lo.s);
-            free(hi.s);
-        } else {
-            sb_printf(&c, "    dvmh_loop_shadow_renew(dvmh_L, %d, NULL, NULL, %d);\n", idx, v->corner);
+    for (int k = 0; k < p->nscalars; k++)
+        sb_printf(c, "    dvmh_loop_scalar(dvmh_L, &%s, sizeof(%s));\n", p->scalars[k].name,
+                  p->scalars[k].name);
+}
+
+/* shadow_renew and across: widths per dimension, or the array's own. */
+static void loop_call_widths(const loop_plan *p, const dir_var_list *l, const char *fn, bool across,
+                             strbuf *c)
+{
+    for (int k = 0; k < l->count; k++) {
+        const dir_var *v = &l->items[k];
+        int idx = loop_data_index(p, v->name);
+        int flag = across ? v->out : v->corner;
+        if (!v->rank) {
+            sb_printf(c, "    %s(dvmh_L, %d, NULL, NULL, %d);\n", fn, idx, flag);
+            continue;
         }
-    }
-    for (int k = 0; k < d->across.count; k++) {
-        const dir_var *v = &d->across.items[k];
-        int idx = data_index(data, ndata, v->name);
-        if (v->rank) {
-            strbuf lo = {0}, hi = {0};
-            for (int j = 0; j < v->rank; j++) {
-                sb_printf(&lo, "%s(%s)", j ? ", " : "", v->range[j].lo ? v->range[j].lo : "0");
-                sb_printf(&hi, "%s(%s)", j ? ", " : "", v->range[j].hi ? v->range[j].hi : "0");
-            }
-            sb_printf(&c, "    dvmh_loop_across(dvmh_L, %d, (dvmh_idx[]){%s}, (dvmh_idx[]){%s}, %d);\n",
-                      idx, lo.s, hi.s, v->out);
-            free(lo.s);
-            free(hi.s);
-        } else {
-            sb_printf(&c, "    dvmh_loop_across(dvmh_L, %d, NULL, NULL, %d);\n", idx, v->out);
+        strbuf lo = {0}, hi = {0};
+        for (int j = 0; j < v->rank; j++) {
+            sb_printf(&lo, "%s(%s)", j ? ", " : "", v->range[j].lo ? v->range[j].lo : "0");
+            sb_printf(&hi, "%s(%s)", j ? ", " : "", v->range[j].hi ? v->range[j].hi : "0");
         }
+        sb_printf(c, "    %s(dvmh_L, %d, (dvmh_idx[]){%s}, (dvmh_idx[]){%s}, %d);\n", fn, idx, lo.s,
+                  hi.s, flag);
+        free(lo.s);
+        free(hi.s);
     }
+}
+
+static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
+{
+    const directive *d = p->dir;
+    strbuf c = {0};
+    loop_call_create(g, p, &c);
+    loop_call_data(g, p, &c);
+    red_calls(g, d, p->loop_start, "dvmh_loop_reduction(dvmh_L", &c);
+    loop_call_widths(p, &d->shadow_renew, "dvmh_loop_shadow_renew", false, &c);
+    loop_call_widths(p, &d->across, "dvmh_loop_across", true, &c);
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {
         bool tie = k < d->tie_count;
         const dir_ref *r = tie ? &d->ties[k] : &d->remotes[k - d->tie_count];
-        int idx = data_index(data, ndata, r->name);
-        char *rules = gen_rules_text(g, r, d->loop_vars, rank, r->rank);
-        sb_printf(&c, "#line %u \"%s\"\n", at->pragma->line, g->file);
+        int idx = loop_data_index(p, r->name);
+        char *rules = gen_rules_text(r, d->loop_vars, p->rank);
+        sb_printf(&c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
         sb_printf(&c, "    dvmh_loop_%s(dvmh_L, %d, %s);\n", tie ? "tie" : "remote", idx, rules);
         free(rules);
     }
@@ -890,58 +436,38 @@ void gen_parallel(gen *g, attached *at)
         sb_printf(&c, "    dvmh_loop_cuda_block(dvmh_L, %s, %s, %s);\n", d->cuda_block[0],
                   d->cuda_block_rank > 1 ? d->cuda_block[1] : "1",
                   d->cuda_block_rank > 2 ? d->cuda_block[2] : "1");
-    sb_printf(&c, "    dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, %s);\n", hname);
+    sb_printf(&c, "    dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, %s);\n", p->handler);
     if (cuda_launcher)
         sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
                   cuda_launcher);
-    free(cuda_launcher);
     sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
-    edit *ce = edit_begin(&g->e, loop_start, loop_end);
+    edit *ce = edit_begin(&g->e, p->loop_start, p->loop_end);
     edit_lit(ce, c.s);
     free(c.s);
+}
 
+static void loop_remark(gen *g, const loop_plan *p)
+{
+    const directive *d = p->dir;
     strbuf reds = {0};
     for (int k = 0; k < d->reduction_count; k++)
         sb_printf(&reds, "%s%s(%s)", k ? ", " : "", dir_red_op_name(d->reductions[k].op),
                   d->reductions[k].var);
-    gen_remark(g, loop_start, "parallel loop: host handler '%s' generated%s%s%s", hname,
+    gen_remark(g, p->loop_start, "parallel loop: host handler '%s' generated%s%s%s", p->handler,
                reds.len ? "; reductions: " : "", reds.len ? reds.s : "",
-               par_dim < 0 ? "; runs in order (every dimension carries a dependency)" : "");
+               p->par_dim < 0 ? "; runs in order (every dimension carries a dependency)" : "");
     free(reds.s);
-
-    for (int k = 0; k < ndata; k++)
-        free(data[k].name);
-    for (int k = 0; k < nscalars; k++)
-        free(scalars[k]);
-    free(uses.items);
-    for (int k = 0; k < rank; k++)
-        free_dim(&dims[k]);
 }
 
-bool gen_in_parallel_loop(gen *g, size_t offset)
+void loop_gen(gen *g, attached *at)
 {
-    for (int k = 0; k < g->dir_count; k++) {
-        attached *at = &g->dirs[k];
-        if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0 || gen_is_task_loop(g, at))
-            continue;
-        size_t s = g->a.nodes[at->node].start, e = ast_stmt_end(&g->a, at->node);
-        if (offset >= s && offset < e)
-            return true;
+    loop_plan p = {0};
+    if (loop_analyze(g, at, &p) && loop_collect(g, &p)) {
+        loop_host_handler(g, &p);
+        char *cuda_launcher = g->emit_cuda ? cuda_gen_loop(g, &p) : NULL;
+        loop_call_site(g, &p, cuda_launcher);
+        free(cuda_launcher);
+        loop_remark(g, &p);
     }
-    return false;
-}
-
-bool gen_loop_header(gen *g, attached *at, int fornode, loop_dim *ld)
-{
-    return parse_dim(g, at, 0, fornode, ld);
-}
-
-void gen_loop_header_free(loop_dim *ld)
-{
-    free_dim(ld);
-}
-
-void gen_collect_uses(gen *g, int n, use_list *out)
-{
-    collect_uses(g, n, false, out);
+    loop_plan_free(&p);
 }

@@ -1,4 +1,5 @@
 /* pragma.c: the pragma scanner (see pragma.h). */
+#include "alloc.h"
 #include "pragma.h"
 
 #include <ctype.h>
@@ -86,19 +87,16 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
                     size_t end = j;
                     while (end < len && t[end] != '\n')
                         end += (t[end] == '\\' && end + 1 < len && t[end + 1] == '\n') ? 2 : 1;
-                    if (count == cap) {
-                        cap = cap ? cap * 2 : 16;
-                        list = realloc(list, sizeof *list * (size_t)cap);
-                    }
+                    list = xgrow(list, &cap, count + 1);
                     pragma_text *p = &list[count++];
                     p->start = hash;
                     p->end = end;
                     p->line = line;
                     p->col = (unsigned)(hash - line_start + 1);
                     size_t n = end - j;
-                    p->body = malloc(n + 1);
-                    p->line_map = malloc(sizeof(unsigned) * (n + 1));
-                    p->col_map = malloc(sizeof(unsigned) * (n + 1));
+                    p->body = xmalloc(n + 1);
+                    p->line_map = xmalloc(sizeof(unsigned) * (n + 1));
+                    p->col_map = xmalloc(sizeof(unsigned) * (n + 1));
                     size_t k = 0;
                     unsigned l = line;
                     size_t ls = line_start;

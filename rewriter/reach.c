@@ -1,7 +1,9 @@
 /* reach.c: how far a parallel loop's references to one array reach from its
  * loop variables (A[i-1][j] and A[i+1][j] reach i-1..i+1), so that the
  * runtime copies between devices exactly the elements each piece reads. */
+#include "alloc.h"
 #include "gen.h"
+#include "reach.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -12,21 +14,10 @@ typedef struct reach_dim {
     long long lo, hi;
 } reach_dim;
 
-/* Parses "v", "v + 3", "v - 1", "2 + v" (spaces and parentheses ignored)
- * with v one of the loop variables: its index and the constant. */
-static bool parse_offset(const char *text, size_t len, char *const *vars, int nvars, int *dim,
-                         long long *c)
+/* "v", "v+3", "v-1", "2+v" with v one of the loop variables: its index
+ * and the constant. */
+static bool reach_offset(const char *p, char *const *vars, int nvars, int *dim, long long *c)
 {
-    char buf[256];
-    size_t n = 0;
-    for (size_t k = 0; k < len; k++)
-        if (!isspace((unsigned char)text[k]) && text[k] != '(' && text[k] != ')') {
-            if (n + 1 >= sizeof buf)
-                return false;
-            buf[n++] = text[k];
-        }
-    buf[n] = 0;
-    const char *p = buf;
     long long lead = 0;
     bool have_lead = false;
     if (isdigit((unsigned char)*p)) {
@@ -63,7 +54,22 @@ static bool parse_offset(const char *text, size_t len, char *const *vars, int nv
     return true;
 }
 
-static void note(reach_dim *r, int dim, long long c)
+/* reach_offset of a subscript's text, blanks and parentheses ignored. */
+static bool reach_parse(const char *text, size_t len, char *const *vars, int nvars, int *dim,
+                         long long *c)
+{
+    char *buf = xmalloc(len + 1);
+    size_t n = 0;
+    for (size_t k = 0; k < len; k++)
+        if (!isspace((unsigned char)text[k]) && text[k] != '(' && text[k] != ')')
+            buf[n++] = text[k];
+    buf[n] = 0;
+    bool ok = reach_offset(buf, vars, nvars, dim, c);
+    free(buf);
+    return ok;
+}
+
+static void reach_note(reach_dim *r, int dim, long long c)
 {
     if (r->loop_dim == -2)
         return;
@@ -82,7 +88,7 @@ static void note(reach_dim *r, int dim, long long c)
 }
 
 /* Skips implicit casts and parentheses down to a reference. */
-static int strip(const ast *a, int n)
+static int reach_strip(const ast *a, int n)
 {
     while (n >= 0 && (a->nodes[n].kind == CXCursor_UnexposedExpr ||
                       a->nodes[n].kind == CXCursor_ParenExpr))
@@ -90,17 +96,18 @@ static int strip(const ast *a, int n)
     return n;
 }
 
-static void walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars,
+static void reach_walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars,
                  reach_dim *dims, bool *unknown)
 {
     const ast *a = &g->a;
     node *nd = &a->nodes[n];
     if (nd->kind == CXCursor_ArraySubscriptExpr) {
         /* the whole chain A[e0][e1]...: indices from the outermost node */
-        int idx[16], count = 0, base = n;
-        while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr && count < 16) {
+        int *idx = NULL, count = 0, cap = 0, base = n;
+        while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
+            idx = xgrow(idx, &cap, count + 1);
             idx[count++] = ast_nth_child(a, base, 1);
-            base = strip(a, ast_nth_child(a, base, 0));
+            base = reach_strip(a, ast_nth_child(a, base, 0));
         }
         if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
             ast_referenced(a, base) == decl) {
@@ -112,9 +119,9 @@ static void walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars
                     int dim;
                     long long c;
                     if (e >= 0 && !a->nodes[e].from_macro &&
-                        parse_offset(a->text + a->nodes[e].start,
+                        reach_parse(a->text + a->nodes[e].start,
                                      a->nodes[e].end - a->nodes[e].start, vars, nvars, &dim, &c))
-                        note(&dims[d], dim, c);
+                        reach_note(&dims[d], dim, c);
                     else
                         dims[d].loop_dim = -2;
                 }
@@ -123,9 +130,10 @@ static void walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars
         /* the indices may hold references too */
         for (int k = 0; k < count; k++)
             if (idx[k] >= 0)
-                walk(g, idx[k], decl, rank, vars, nvars, dims, unknown);
+                reach_walk(g, idx[k], decl, rank, vars, nvars, dims, unknown);
         if (base >= 0 && !(a->nodes[base].kind == CXCursor_DeclRefExpr))
-            walk(g, base, decl, rank, vars, nvars, dims, unknown);
+            reach_walk(g, base, decl, rank, vars, nvars, dims, unknown);
+        free(idx);
         return;
     }
     if (nd->kind == CXCursor_DeclRefExpr) {
@@ -134,19 +142,19 @@ static void walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars
         return;
     }
     for (int c = nd->first_child; c >= 0; c = a->nodes[c].next_sibling)
-        walk(g, c, decl, rank, vars, nvars, dims, unknown);
+        reach_walk(g, c, decl, rank, vars, nvars, dims, unknown);
 }
 
-char *gen_reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
                      int data_index)
 {
-    if (rank < 1 || rank > 16)
-        return NULL;
-    reach_dim dims[16];
+    if (rank < 1 || rank > DIR_MAX_RANK)
+        return NULL; /* more: reported as an error */
+    reach_dim dims[DIR_MAX_RANK];
     for (int d = 0; d < rank; d++)
         dims[d] = (reach_dim){-1, 0, 0};
     bool unknown = false;
-    walk(g, body, decl, rank, vars, nvars, dims, &unknown);
+    reach_walk(g, body, decl, rank, vars, nvars, dims, &unknown);
     if (unknown)
         return NULL;
     bool any = false;

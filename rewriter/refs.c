@@ -2,7 +2,9 @@
  * (element access through the descriptor, owner computes, the descriptor
  * as a pointer), malloc/free of distributed arrays, and calls that go
  * through the runtime (stdio, the heap). */
+#include "alloc.h"
 #include "gen.h"
+#include "refs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +70,7 @@ static bool statement_parent(enum CXCursorKind k)
            k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt;
 }
 
-/* `A = malloc(...)`, `A = calloc(n, s)`, `free(A)` of a pointer array. */
+/* `A = xmalloc(...)`, `A = xcalloc(n, s)`, `free(A)` of a pointer array. */
 static bool heap_statement(gen *g, int ref, dobj *o)
 {
     int p = real_parent(g, ref);
@@ -193,14 +195,11 @@ static bool reads_locally(gen *g, int top)
 static void collect_local_ranges(gen *g)
 {
     g->local_read_count = 0;
-    free(g->local_reads);
-    g->local_reads = NULL;
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
         if (!at->dir || at->dir->kind != DIR_REMOTE_ACCESS || at->node < 0)
             continue;
-        g->local_reads = realloc(g->local_reads,
-                                      sizeof *g->local_reads * (size_t)(g->local_read_count + 1));
+        g->local_reads = xgrow(g->local_reads, &g->local_read_cap, g->local_read_count + 1);
         g->local_reads[g->local_read_count][0] = g->a.nodes[at->node].start;
         g->local_reads[g->local_read_count++][1] = g->a.nodes[at->node].end;
     }
@@ -215,8 +214,7 @@ static void collect_local_ranges(gen *g)
         int p = subs == o->rank ? assignment_statement(g, top) : -1;
         if (p < 0)
             continue;
-        g->local_reads = realloc(g->local_reads,
-                                      sizeof *g->local_reads * (size_t)(g->local_read_count + 1));
+        g->local_reads = xgrow(g->local_reads, &g->local_read_cap, g->local_read_count + 1);
         g->local_reads[g->local_read_count][0] = g->a.nodes[p].start;
         g->local_reads[g->local_read_count++][1] = ast_stmt_end(&g->a, p);
     }
@@ -301,7 +299,7 @@ static void array_reference(gen *g, int ref, dobj *o)
     edit_lit(guard, " } }");
 }
 
-void gen_references(gen *g)
+void refs_gen(gen *g)
 {
     collect_local_ranges(g);
     for (int n = 0; n < g->a.count; n++) {

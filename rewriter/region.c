@@ -1,7 +1,9 @@
 /* region.c: regions (with their sequential parts), remote_access blocks,
  * intervals, and the standalone directives (get_actual, actual,
  * redistribute, realign), all replaced by runtime calls. */
+#include "alloc.h"
 #include "gen.h"
+#include "region.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,14 +38,14 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
         if (!args) {
             if (v->rank)
                 gen_error_at(g, v->loc, "'%s' is a scalar: it has no section", v->name);
-            size_t n = strlen(v->name) * 2 + 64;
-            args = malloc(n);
-            snprintf(args, n, "&%s, 0, NULL, sizeof(%s)", v->name, v->name);
+            args = str_printf("&%s, 0, NULL, sizeof(%s)", v->name, v->name);
         } else {
             int r;
             CXType el;
             gen_data_shape(t, &r, &el);
-            if (v->rank && v->rank != r)
+            if (r > DIR_MAX_RANK)
+                gen_error_at(g, v->loc, GEN_TOO_MANY_DIMS, v->name, r, DIR_MAX_RANK);
+            else if (v->rank && v->rank != r)
                 gen_error_at(g, v->loc, "section of '%s' gives %d dimensions, it has %d", v->name,
                              v->rank, r);
         }
@@ -54,7 +56,7 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
     return sb_take(&b);
 }
 
-void gen_standalone(gen *g, attached *at)
+void region_standalone(gen *g, attached *at)
 {
     const directive *d = at->dir;
     size_t off = at->pragma->start;
@@ -109,7 +111,7 @@ void gen_standalone(gen *g, attached *at)
         if (d->align_target.rank != t->rank)
             gen_error_at(g, d->align_target.loc, "'%s' has %d dimensions, the alignment gives %d",
                          t->name, t->rank, d->align_target.rank);
-        char *rules = gen_rules_text(g, &d->align_target, d->align_dummy, d->align_rank, t->rank);
+        char *rules = gen_rules_text(&d->align_target, d->align_dummy, d->align_rank);
         sb_printf(&b, "dvmh_realign(__FILE__, __LINE__, %s, %s, %s);", o->desc, t->desc, rules);
         free(rules);
         break;
@@ -139,25 +141,35 @@ static bool contains_parallel(gen *g, int n)
     return false;
 }
 
+/* The variables used under a node and whether each may be written: more
+ * may be written than nest_uses says (any call may write through what it
+ * gets), so that the host's copy is declared actual after a sequential
+ * part whenever it may have changed. */
 typedef struct seq_use {
     int decl;
     bool write;
+    size_t offset;                  /* first reference */
 } seq_use;
 
-static void seq_collect(gen *g, int n, bool write, seq_use *uses, int *count)
+typedef struct seq_uses {
+    seq_use *items;
+    int count, cap;
+} seq_uses;
+
+static void seq_collect(gen *g, int n, bool write, seq_uses *uses)
 {
     node *nd = &g->a.nodes[n];
     if (nd->kind == CXCursor_DeclRefExpr) {
         int decl = ast_referenced(&g->a, n);
         if (decl < 0)
             return;
-        for (int k = 0; k < *count; k++)
-            if (uses[k].decl == decl) {
-                uses[k].write |= write;
+        for (int k = 0; k < uses->count; k++)
+            if (uses->items[k].decl == decl) {
+                uses->items[k].write |= write;
                 return;
             }
-        if (*count < 64)
-            uses[(*count)++] = (seq_use){decl, write};
+        uses->items = xgrow(uses->items, &uses->cap, uses->count + 1);
+        uses->items[uses->count++] = (seq_use){decl, write, nd->start};
         return;
     }
     bool assign_lhs = false;
@@ -175,7 +187,7 @@ static void seq_collect(gen *g, int n, bool write, seq_use *uses, int *count)
     for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++) {
         bool w = (assign_lhs && k == 0) || unary_w || nd->kind == CXCursor_CallExpr ||
                  (write && (nd->kind == CXCursor_ArraySubscriptExpr ? k == 0 : 1));
-        seq_collect(g, c, w, uses, count);
+        seq_collect(g, c, w, uses);
     }
 }
 
@@ -184,25 +196,26 @@ static void seq_collect(gen *g, int n, bool write, seq_use *uses, int *count)
  * declared actual on the host after it. */
 static void wrap_sequential(gen *g, int stmt, size_t region_start)
 {
-    seq_use uses[64];
-    int count = 0;
-    seq_collect(g, stmt, false, uses, &count);
+    seq_uses uses = {0};
+    seq_collect(g, stmt, false, &uses);
     strbuf before = {0}, after = {0};
-    for (int k = 0; k < count; k++) {
-        node *dn = &g->a.nodes[uses[k].decl];
+    for (int k = 0; k < uses.count; k++) {
+        const seq_use *u = &uses.items[k];
+        node *dn = &g->a.nodes[u->decl];
         if (dn->start >= region_start)
             continue; /* declared inside the region */
-        dobj *o = gen_find_obj(g, uses[k].decl);
+        dobj *o = gen_find_obj(g, u->decl);
         char *name = ast_spelling(dn);
         if (o && !o->is_template) {
             sb_printf(&before, "dvmh_get_actual_array(__FILE__, __LINE__, %s, NULL); ", o->desc);
-            if (uses[k].write)
+            if (u->write)
                 sb_printf(&after, " dvmh_actual_array(__FILE__, __LINE__, %s, NULL);", o->desc);
         } else if (!o) {
+            /* data of too many dimensions: the region reported it */
             char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
             if (args) {
                 sb_printf(&before, "dvmh_get_actual_data(__FILE__, __LINE__, %s, NULL); ", args);
-                if (uses[k].write)
+                if (u->write)
                     sb_printf(&after, " dvmh_actual_data(__FILE__, __LINE__, %s, NULL);", args);
                 free(args);
             }
@@ -220,6 +233,7 @@ static void wrap_sequential(gen *g, int stmt, size_t region_start)
     }
     free(before.s);
     free(after.s);
+    free(uses.items);
 }
 
 static void sequential_parts(gen *g, int compound, size_t region_start)
@@ -249,7 +263,7 @@ static void forbid_jumps(gen *g, int n, const char *what)
 }
 
 static void add_clause(gen *g, strbuf *b, const dir_var_list *l, const char *intent,
-                       size_t offset, char **listed, int *nlisted)
+                       size_t offset)
 {
     for (int k = 0; k < l->count; k++) {
         char *call = var_call(g, "dvmh_region_array", "dvmh_region_data", "", &l->items[k], offset,
@@ -263,12 +277,47 @@ static void add_clause(gen *g, strbuf *b, const dir_var_list *l, const char *int
                 sb_printf(b, " %s", call);
         }
         free(call);
-        if (*nlisted < 256)
-            listed[(*nlisted)++] = l->items[k].name;
     }
 }
 
-void gen_region(gen *g, attached *at)
+static bool region_lists(const directive *d, const char *name)
+{
+    const dir_var_list *lists[] = {&d->in, &d->out, &d->inout, &d->local};
+    for (int l = 0; l < 4; l++)
+        for (int k = 0; k < lists[l]->count; k++)
+            if (!strcmp(lists[l]->items[k].name, name))
+                return true;
+    return false;
+}
+
+/* What the region uses and its clauses do not list: inout. */
+static void region_unlisted(gen *g, const directive *d, int n, strbuf *open)
+{
+    size_t start = g->a.nodes[n].start, end = g->a.nodes[n].end;
+    seq_uses uses = {0};
+    seq_collect(g, n, false, &uses);
+    for (int k = 0; k < uses.count; k++) {
+        const seq_use *u = &uses.items[k];
+        node *dn = &g->a.nodes[u->decl];
+        if (dn->start >= start && dn->start < end)
+            continue;
+        char *name = ast_spelling(dn);
+        bool seen = region_lists(d, name);
+        dobj *o = gen_find_obj(g, u->decl);
+        if (!seen && o && !o->is_template) {
+            sb_printf(open, " dvmh_region_array(%s, DVMH_INOUT, NULL);", o->desc);
+        } else if (!seen && !o && gen_data_fits(g, clang_getCursorType(dn->cursor), name, u->offset)) {
+            char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
+            if (args)
+                sb_printf(open, " dvmh_region_data(%s, DVMH_INOUT, NULL);", args);
+            free(args);
+        }
+        free(name);
+    }
+    free(uses.items);
+}
+
+void region_gen(gen *g, attached *at)
 {
     const directive *d = at->dir;
     int n = at->node;
@@ -292,7 +341,7 @@ void gen_region(gen *g, attached *at)
             if (r->rank != o->rank)
                 gen_error_at(g, r->loc, "'remote_access' gives %d indexes for '%s', which has %d",
                              r->rank, o->name, o->rank);
-            char *rules = gen_rules_text(g, r, NULL, 0, o->rank);
+            char *rules = gen_rules_text(r, NULL, 0);
             sb_printf(&open, " dvmh_remote_array(%s, %s);", o->desc, rules);
             free(rules);
         }
@@ -304,36 +353,11 @@ void gen_region(gen *g, attached *at)
         sb_printf(&open, "{ dvmh_region_begin(__FILE__, %u, %s%s);", line,
                   flags == 3 ? "DVMH_TARGET_ALL" : flags == 1 ? "DVMH_TARGET_HOST" : "DVMH_TARGET_CUDA",
                   d->async ? " | DVMH_ASYNC" : "");
-        char *listed[256];
-        int nlisted = 0;
-        add_clause(g, &open, &d->in, ", DVMH_IN", start, listed, &nlisted);
-        add_clause(g, &open, &d->out, ", DVMH_OUT", start, listed, &nlisted);
-        add_clause(g, &open, &d->inout, ", DVMH_INOUT", start, listed, &nlisted);
-        add_clause(g, &open, &d->local, ", DVMH_LOCAL", start, listed, &nlisted);
-        /* used and not listed: inout */
-        seq_use uses[64];
-        int count = 0;
-        seq_collect(g, n, false, uses, &count);
-        for (int k = 0; k < count; k++) {
-            node *dn = &g->a.nodes[uses[k].decl];
-            if (dn->start >= start && dn->start < end)
-                continue;
-            char *name = ast_spelling(dn);
-            bool seen = false;
-            for (int j = 0; j < nlisted; j++)
-                if (!strcmp(listed[j], name))
-                    seen = true;
-            dobj *o = gen_find_obj(g, uses[k].decl);
-            if (!seen && o && !o->is_template) {
-                sb_printf(&open, " dvmh_region_array(%s, DVMH_INOUT, NULL);", o->desc);
-            } else if (!seen && !o) {
-                char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
-                if (args)
-                    sb_printf(&open, " dvmh_region_data(%s, DVMH_INOUT, NULL);", args);
-                free(args);
-            }
-            free(name);
-        }
+        add_clause(g, &open, &d->in, ", DVMH_IN", start);
+        add_clause(g, &open, &d->out, ", DVMH_OUT", start);
+        add_clause(g, &open, &d->inout, ", DVMH_INOUT", start);
+        add_clause(g, &open, &d->local, ", DVMH_LOCAL", start);
+        region_unlisted(g, d, n, &open);
         sb_add(&open, " ");
         sb_printf(&close, " dvmh_region_end(__FILE__, %u); }", line);
         forbid_jumps(g, n, "region");

@@ -3,6 +3,9 @@
  * and closes its schedule, and a parallel loop on a task array runs each
  * subtask's body on its processor group (docs/generated-code.md). */
 #include "gen.h"
+#include "nest.h"
+#include "reduction.h"
+#include "task.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -24,7 +27,7 @@ static int enclosing_block(gen *g, size_t offset)
 }
 
 /* The 'task' directive declaring name that is visible at offset. */
-static const attached *task_decl(gen *g, const char *name, size_t offset)
+static const attached *task_find(gen *g, const char *name, size_t offset)
 {
     const attached *found = NULL;
     for (int k = 0; k < g->dir_count; k++) {
@@ -40,11 +43,11 @@ static const attached *task_decl(gen *g, const char *name, size_t offset)
     return found;
 }
 
-bool gen_is_task_loop(gen *g, const attached *at)
+bool task_is_loop(gen *g, const attached *at)
 {
     const directive *d = at->dir;
     return d && d->kind == DIR_PARALLEL && d->has_on && at->node >= 0 &&
-           task_decl(g, d->on.name, g->a.nodes[at->node].start) != NULL;
+           task_find(g, d->on.name, g->a.nodes[at->node].start) != NULL;
 }
 
 /* The text is a whole integer literal: its value in *v. */
@@ -80,7 +83,7 @@ static void replace_pragma(gen *g, const attached *at, strbuf *b)
 static const attached *known_task(gen *g, const attached *at, const char *what)
 {
     const directive *d = at->dir;
-    const attached *t = task_decl(g, d->task_name, at->pragma->start);
+    const attached *t = task_find(g, d->task_name, at->pragma->start);
     if (!t)
         gen_error_at(g, d->task_loc, "unknown task array '%s' in '%s' (declare it with "
                                      "'#pragma dvm task %s[count]' first)",
@@ -88,7 +91,7 @@ static const attached *known_task(gen *g, const attached *at, const char *what)
     return t;
 }
 
-static void gen_task_decl(gen *g, attached *at)
+static void task_declare(gen *g, attached *at)
 {
     const directive *d = at->dir;
     unsigned line, col;
@@ -114,7 +117,7 @@ static void gen_task_decl(gen *g, attached *at)
     replace_pragma(g, at, &b);
 }
 
-static void gen_map(gen *g, attached *at)
+static void task_map(gen *g, attached *at)
 {
     const directive *d = at->dir;
     strbuf b = {0};
@@ -151,7 +154,7 @@ static void gen_map(gen *g, attached *at)
     replace_pragma(g, at, &b);
 }
 
-static void gen_link(gen *g, attached *at)
+static void task_link_calls(gen *g, attached *at)
 {
     const directive *d = at->dir;
     strbuf b = {0};
@@ -191,7 +194,7 @@ static void forbid_exits(gen *g, int n, const char *what, bool in_loop, bool in_
     }
 }
 
-static void gen_task_region(gen *g, attached *at)
+static void task_region_calls(gen *g, attached *at)
 {
     const directive *d = at->dir;
     if (!known_task(g, at, "task_region"))
@@ -257,7 +260,7 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
                            size_t loop_start, size_t loop_end, strbuf *calls)
 {
     use_list uses = {0};
-    gen_collect_uses(g, body, &uses);
+    nest_uses(g, body, &uses);
     bool ok = true;
     for (int u = 0; u < uses.count; u++) {
         int decl = uses.items[u].decl;
@@ -285,6 +288,7 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
                       "(use an array)", name);
             ok = false;
         } else if (gen_data_shape(t, &rank, &elem)) {
+            ok &= gen_data_fits(g, t, name, uses.items[u].offset);
             char *args = gen_data_args(t, name);
             sb_printf(calls, "    dvmh_task_loop_data(dvmh_TL, %s);\n", args);
             free(args);
@@ -301,7 +305,7 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
     return ok;
 }
 
-static void gen_task_loop(gen *g, attached *at)
+static void task_loop(gen *g, attached *at)
 {
     const directive *d = at->dir;
     int fornode = at->node;
@@ -316,12 +320,12 @@ static void gen_task_loop(gen *g, attached *at)
                                    "and maps it as %s[a*v+b]", d->on.name, d->on.name);
         return;
     }
-    if (!loop_clauses_ok(g, d) || !gen_check_reductions(g, d, loop_start))
+    if (!loop_clauses_ok(g, d) || !red_check(g, d, loop_start))
         return;
     loop_dim ld;
     memset(&ld, 0, sizeof ld);
-    if (!gen_loop_header(g, at, fornode, &ld)) {
-        gen_loop_header_free(&ld);
+    if (!nest_dim(g, d->loop_vars[0], fornode, &ld)) {
+        nest_dim_free(&ld);
         return;
     }
     int body = -1;
@@ -350,7 +354,7 @@ static void gen_task_loop(gen *g, attached *at)
                   line, d->on.name, ld.lb, ld.hi, ld.step, d->on.index[0].a, d->on.index[0].b);
         if (data.len)
             sb_add(&c, data.s);
-        gen_reduction_calls(g, d, loop_start, "dvmh_task_loop_reduction(dvmh_TL", &c);
+        red_calls(g, d, loop_start, "dvmh_task_loop_reduction(dvmh_TL", &c);
         sb_add(&c, "    dvmh_idx dvmh_it;\n");
         if (own_var)
             sb_printf(&c, "    %s %s;\n", ld.type, ld.var);
@@ -365,27 +369,27 @@ static void gen_task_loop(gen *g, attached *at)
                                   "processor group", d->on.name);
     }
     free(data.s);
-    gen_loop_header_free(&ld);
+    nest_dim_free(&ld);
 }
 
-void gen_task(gen *g, attached *at)
+void task_gen(gen *g, attached *at)
 {
     switch (at->dir->kind) {
     case DIR_TASK:
-        gen_task_decl(g, at);
+        task_declare(g, at);
         break;
     case DIR_MAP:
-        gen_map(g, at);
+        task_map(g, at);
         break;
     case DIR_TASK_LINK:
-        gen_link(g, at);
+        task_link_calls(g, at);
         break;
     case DIR_TASK_REGION:
         if (at->node >= 0)
-            gen_task_region(g, at);
+            task_region_calls(g, at);
         break;
     case DIR_PARALLEL:
-        gen_task_loop(g, at);
+        task_loop(g, at);
         break;
     default:
         break;

@@ -1,0 +1,51 @@
+/* loop.h: parallel loops: the plan their handlers and call site come from. */
+#ifndef CDVMH_LOOP_H
+#define CDVMH_LOOP_H
+
+#include "gen.h"
+#include "nest.h"
+
+/* An array the loop uses, distributed or ordinary (a C array, a heap
+ * block): data k of the handlers, in dvmh_loop_array/dvmh_loop_data order. */
+typedef struct loop_data {
+    char *name;
+    dobj *obj;                      /* NULL: ordinary data */
+    int decl;
+    bool write;
+    int rank;
+    char *elem;                     /* the element type */
+    const char *type_code;          /* ordinary data: enum dvmh_type name, or NULL */
+} loop_data;
+
+/* A variable the body reads and does not write: passed by value. */
+typedef struct loop_scalar {
+    char *name;
+    int decl;
+} loop_scalar;
+
+typedef struct loop_plan {
+    attached *at;
+    const directive *dir;
+    int rank;
+    loop_dim dims[DIR_MAX_RANK];
+    int par_dim;                    /* the dimension threads share; -1: none */
+    int body;                       /* the innermost loop's body */
+    size_t loop_start, loop_end, body_start, body_end;
+    size_t fn_start;                /* where the handlers go: before the function */
+    unsigned line;
+    dobj *on;
+    use_list uses;
+    loop_data *data;
+    int ndata, data_cap;
+    loop_scalar *scalars;
+    int nscalars, scalar_cap;
+    char *handler;                  /* the host handler's name */
+} loop_plan;
+
+/* Generates a parallel loop: its handlers and the calls that replace it. */
+void loop_gen(gen *g, attached *at);
+
+/* loop_host.c: the host handler, placed before the enclosing function. */
+void loop_host_handler(gen *g, const loop_plan *p);
+
+#endif

@@ -1,0 +1,186 @@
+/* loop_host.c: the host handler of a parallel loop. */
+#include "gen.h"
+#include "loop.h"
+#include "nest.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+/* Two functions: the nest, whose parameters are the data pointers
+ * (restrict parameters: the only restrict LLVM relies on) with the user's
+ * names and indexing, the scalars by value and the loop's bounds; and the
+ * handler, which unpacks the piece, opens the OpenMP parallel region and
+ * calls the nest in every thread. */
+
+/* The nest's parameters and the handler's arguments for them. */
+typedef struct host_sig {
+    strbuf params, args;
+} host_sig;
+
+static void host_param(host_sig *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void host_param(host_sig *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = str_vprintf(fmt, ap);
+    va_end(ap);
+    sb_add(&s->params, s->params.len ? ",\n    " : "");
+    sb_add(&s->params, text);
+    free(text);
+}
+
+static void host_arg(host_sig *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void host_arg(host_sig *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = str_vprintf(fmt, ap);
+    va_end(ap);
+    sb_add(&s->args, s->args.len ? ", " : "");
+    sb_add(&s->args, text);
+    free(text);
+}
+
+static void host_signature(gen *g, const loop_plan *p, host_sig *s)
+{
+    for (int k = 0; k < p->rank; k++) {
+        host_param(s, "const dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d", k, k, k);
+        host_arg(s, "dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
+    }
+    for (int k = 0; k < p->ndata; k++) {
+        const loop_data *dt = &p->data[k];
+        for (int dd = 1; dd < dt->rank; dd++) {
+            host_param(s, "const dvmh_idx dvmh_e%d_%d", k, dd);
+            host_arg(s, "dvmh_P->ext[%d][%d]", k, dd);
+        }
+        if (dt->rank == 1) {
+            host_param(s, "%s *const restrict %s", dt->elem, dt->name);
+        } else {
+            host_param(s, "%s (*const restrict %s)", dt->elem, dt->name);
+            for (int dd = 1; dd < dt->rank; dd++)
+                sb_printf(&s->params, "[dvmh_e%d_%d]", k, dd);
+        }
+        host_arg(s, "dvmh_P->data[%d]", k);
+    }
+    for (int k = 0; k < p->nscalars; k++) {
+        char *ts = type_spelling(clang_getCursorType(g->a.nodes[p->scalars[k].decl].cursor));
+        host_param(s, "%s %s", ts, p->scalars[k].name);
+        host_arg(s, "*(%s *)dvmh_P->scalar[%d]", ts, k);
+        free(ts);
+    }
+    for (int k = 0; k < p->dir->reduction_count; k++) {
+        const dir_reduction *red = &p->dir->reductions[k];
+        host_param(s, "void *const dvmh_red%d", k);
+        host_arg(s, "&%s", red->var);
+        if (red->loc_var) {
+            host_param(s, "void *const dvmh_loc%d", k);
+            host_arg(s, "&%s", red->loc_var);
+        }
+    }
+}
+
+/* Reduction variables: the thread's private copies, by value in the nest
+ * (h); the handler's copies, initialized by the runtime (inits). */
+static void host_reduction_copies(gen *g, const loop_plan *p, strbuf *h, strbuf *inits)
+{
+    for (int k = 0; k < p->dir->reduction_count; k++) {
+        const dir_reduction *red = &p->dir->reductions[k];
+        int decl = ast_lookup(&g->a, red->var, p->loop_start);
+        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), red->var);
+        sb_printf(h, "    %s;\n    __builtin_memcpy(&%s, dvmh_red%d, sizeof(%s));\n", dt, red->var, k,
+                  red->var);
+        sb_printf(inits, "        %s;\n", dt);
+        free(dt);
+        if (red->loc_var) {
+            int ldecl = ast_lookup(&g->a, red->loc_var, p->loop_start);
+            char *lt = gen_decl_text(clang_getCursorType(g->a.nodes[ldecl].cursor), red->loc_var);
+            sb_printf(h, "    %s;\n    __builtin_memcpy(&%s, dvmh_loc%d, sizeof(%s));\n", lt,
+                      red->loc_var, k, red->loc_var);
+            sb_printf(inits, "        %s;\n", lt);
+            free(lt);
+        }
+        sb_printf(inits, "        dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, red->var,
+                  red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
+    }
+}
+
+/* The loops over the piece, the first free dimension shared by the
+ * threads, then a #line marker and the body's indentation. */
+static void host_loops(gen *g, const loop_plan *p, strbuf *h)
+{
+    for (int k = 0; k < p->rank; k++) {
+        const loop_dim *ld = &p->dims[k];
+        int pad = 4 + 4 * k;
+        if (k == p->par_dim)
+            sb_printf(h, "%*s#pragma omp for schedule(static)%s\n", pad, "",
+                      p->par_dim == 0 ? " nowait" : "");
+        const char *cmp = ld->down ? ">=" : "<=";
+        if (ld->outer_bounds)
+            sb_printf(h, "%*sfor (%s %s = dvmh_%s_first(%s, dvmh_lo%d, %s); %s %s dvmh_%s(%s, dvmh_hi%d); %s += %s)\n",
+                      pad, "", ld->type, ld->var, ld->down ? "down" : "up", ld->lb, k, ld->step,
+                      ld->var, cmp, ld->down ? "max" : "min", ld->hi, k, ld->var, ld->step);
+        else if (ld->unit)
+            sb_printf(h, "%*sfor (%s %s = dvmh_lo%d; %s %s dvmh_hi%d; %s%s)\n", pad, "", ld->type,
+                      ld->var, k, ld->var, cmp, k, ld->var, ld->down ? "--" : "++");
+        else
+            sb_printf(h, "%*sfor (%s %s = dvmh_lo%d; %s %s dvmh_hi%d; %s += dvmh_st%d)\n", pad, "",
+                      ld->type, ld->var, k, ld->var, cmp, k, ld->var, k);
+    }
+    unsigned bline, bcol;
+    ast_line_col(&g->a, p->body_start, &bline, &bcol);
+    sb_printf(h, "#line %u \"%s\"\n", bline, g->file);
+    for (unsigned c = 1; c < bcol; c++)
+        sb_add(h, " ");
+}
+
+/* After the body: the nest hands its reduction values back; then the
+ * handler. */
+static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits, strbuf *t)
+{
+    const directive *d = p->dir;
+    sb_add(t, "\n");
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        sb_printf(t, "    __builtin_memcpy(dvmh_red%d, &%s, sizeof(%s));\n", k, red->var, red->var);
+        if (red->loc_var)
+            sb_printf(t, "    __builtin_memcpy(dvmh_loc%d, &%s, sizeof(%s));\n", k, red->loc_var,
+                      red->loc_var);
+    }
+    sb_printf(t, "}\n\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", p->handler);
+    if (p->par_dim >= 0)
+        sb_add(t, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
+    sb_add(t, "    {\n");
+    if (inits->len)
+        sb_add(t, inits->s);
+    sb_printf(t, "        %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        sb_printf(t, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k,
+                  p->par_dim >= 0 ? "DVMH_THREAD_NUM()" : "0", red->var, red->loc_var ? "&" : "",
+                  red->loc_var ? red->loc_var : "NULL");
+    }
+    sb_add(t, "    }\n}\n\n");
+}
+
+void loop_host_handler(gen *g, const loop_plan *p)
+{
+    host_sig s = {0};
+    host_signature(g, p, &s);
+    strbuf h = {0}, inits = {0}, tail = {0};
+    sb_printf(&h, "static void %s_nest(%s)\n{\n", p->handler, s.params.len ? s.params.s : "void");
+    for (int k = 0; k < p->rank; k++)
+        sb_printf(&h, "    (void)dvmh_st%d;\n", k);
+    nest_private_decls(g, &p->dir->privates, p->loop_start, p->loop_end, p->body_start, &h);
+    host_reduction_copies(g, p, &h, &inits);
+    host_loops(g, p, &h);
+    host_tail(p, &s, &inits, &tail);
+    edit *he = edit_begin(&g->e, p->fn_start, p->fn_start);
+    edit_lit(he, h.s);
+    edit_range(he, p->body_start, p->body_end);
+    edit_lit(he, tail.s);
+    free(h.s);
+    free(inits.s);
+    free(tail.s);
+    free(s.params.s);
+    free(s.args.s);
+}

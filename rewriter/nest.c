@@ -1,0 +1,286 @@
+/* nest.c: a loop nest's canonical 'for' headers and the variables it uses. */
+#include "alloc.h"
+#include "nest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void nest_use_add(use_list *l, int decl, bool write, size_t offset)
+{
+    for (int k = 0; k < l->count; k++)
+        if (l->items[k].decl == decl) {
+            l->items[k].write |= write;
+            return;
+        }
+    l->items = xrealloc(l->items, sizeof(use) * (size_t)(l->count + 1));
+    l->items[l->count++] = (use){decl, write, offset};
+}
+
+static bool is_pointerish(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+           t.kind == CXType_VariableArray || t.kind == CXType_IncompleteArray;
+}
+
+/* Collects the variables referenced under node n, with whether each may
+ * be written (assigned, incremented, address taken, passed to a call as a
+ * pointer). */
+static void nest_collect(gen *g, int n, bool write, use_list *out)
+{
+    node *nd = &g->a.nodes[n];
+    switch (nd->kind) {
+    case CXCursor_DeclRefExpr: {
+        int decl = ast_referenced(&g->a, n);
+        if (decl >= 0)
+            nest_use_add(out, decl, write, nd->start);
+        return;
+    }
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
+        bool assign = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
+        int k = 0;
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
+            nest_collect(g, c, assign && k == 0, out);
+        return;
+    }
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(nd->cursor);
+        bool w = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec ||
+                 op == CXUnaryOperator_AddrOf || (op == CXUnaryOperator_Deref && write);
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+            nest_collect(g, c, w, out);
+        return;
+    }
+    case CXCursor_ArraySubscriptExpr: {
+        int k = 0;
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
+            nest_collect(g, c, k == 0 && write, out);
+        return;
+    }
+    case CXCursor_MemberRefExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+            nest_collect(g, c, write, out);
+        return;
+    case CXCursor_CallExpr: {
+        int k = 0;
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling, k++)
+            nest_collect(g, c, k > 0 && is_pointerish(clang_getCursorType(g->a.nodes[c].cursor)), out);
+        return;
+    }
+    default:
+        for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+            nest_collect(g, c, false, out);
+        return;
+    }
+}
+
+/* Tokens of a for header: offsets of 'for', '(', the two ';' and ')'. */
+static bool header_parts(gen *g, int fornode, size_t part[4][2])
+{
+    const char *t = g->a.text;
+    size_t k = g->a.nodes[fornode].start + 3;
+    k = ast_skip_blanks(&g->a, k);
+    if (t[k] != '(')
+        return false;
+    size_t open = k, semi[2] = {0, 0};
+    int depth = 0, ns = 0;
+    for (k = open; k < g->a.nodes[fornode].end; k++) {
+        char c = t[k];
+        if (c == '(')
+            depth++;
+        else if (c == ')') {
+            if (--depth == 0)
+                break;
+        } else if (c == ';' && depth == 1 && ns < 2) {
+            semi[ns++] = k;
+        }
+    }
+    if (ns != 2 || depth != 0)
+        return false;
+    part[0][0] = open + 1;
+    part[0][1] = semi[0];
+    part[1][0] = semi[0] + 1;
+    part[1][1] = semi[1];
+    part[2][0] = semi[1] + 1;
+    part[2][1] = k;
+    part[3][0] = k + 1;
+    part[3][1] = k + 1;
+    return true;
+}
+
+static char *trim(char *s)
+{
+    char *b = s;
+    while (*b == ' ' || *b == '\t' || *b == '\n')
+        b++;
+    size_t n = strlen(b);
+    while (n && (b[n - 1] == ' ' || b[n - 1] == '\t' || b[n - 1] == '\n'))
+        n--;
+    char *r = xstrndup(b, n);
+    free(s);
+    return r;
+}
+
+static bool ident_char(char c)
+{
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* s starts with the identifier v (as a whole word); returns the rest. */
+static const char *after_word(const char *s, const char *v)
+{
+    size_t n = strlen(v);
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (strncmp(s, v, n) || ident_char(s[n]))
+        return NULL;
+    s += n;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
+{
+    size_t part[4][2];
+    size_t fstart = g->a.nodes[fornode].start;
+    if (!header_parts(g, fornode, part)) {
+        gen_error(g, fstart, "loop '%s' is not a canonical 'for' loop", v);
+        return false;
+    }
+    char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
+    char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
+    char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
+    bool ok = false;
+    ld->node = fornode;
+    ld->var = xstrdup(v);
+    /* init: [type] v = lb */
+    char *eq = NULL;
+    for (char *p = init; *p; p++)
+        if (*p == '=' && p[1] != '=' && (p == init || (p[-1] != '<' && p[-1] != '>' && p[-1] != '!'))) {
+            eq = p;
+            break;
+        }
+    if (!eq) {
+        gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
+        goto out;
+    }
+    {
+        size_t nlen = (size_t)(eq - init);
+        while (nlen && (init[nlen - 1] == ' ' || init[nlen - 1] == '\t'))
+            nlen--;
+        size_t vs = nlen;
+        while (vs && ident_char(init[vs - 1]))
+            vs--;
+        char *name = xstrndup(init + vs, nlen - vs);
+        if (strcmp(name, v)) {
+            gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
+                      "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
+            free(name);
+            goto out;
+        }
+        free(name);
+        char *type = trim(xstrndup(init, vs));
+        if (*type) {
+            ld->type = type;
+        } else {
+            free(type);
+            int decl = ast_lookup(&g->a, v, fstart);
+            ld->type = decl >= 0 ? type_spelling(clang_getCursorType(g->a.nodes[decl].cursor))
+                                 : xstrdup("long");
+        }
+        ld->lb = trim(xstrdup(eq + 1));
+    }
+    /* cond: v op ub */
+    {
+        const char *rest = after_word(cond, v);
+        const char *op = NULL;
+        if (rest) {
+            if (!strncmp(rest, "<=", 2)) op = "<=";
+            else if (!strncmp(rest, ">=", 2)) op = ">=";
+            else if (rest[0] == '<') op = "<";
+            else if (rest[0] == '>') op = ">";
+        }
+        if (!op) {
+            gen_error(g, part[1][0], "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
+            goto out;
+        }
+        char *ub = trim(xstrdup(rest + strlen(op)));
+        size_t n = strlen(ub) + 16;
+        ld->hi = xmalloc(n);
+        if (!strcmp(op, "<")) snprintf(ld->hi, n, "(%s) - 1", ub);
+        else if (!strcmp(op, ">")) snprintf(ld->hi, n, "(%s) + 1", ub);
+        else snprintf(ld->hi, n, "%s", ub);
+        ld->down = op[0] == '>';
+        free(ub);
+    }
+    /* increment */
+    {
+        const char *rest = after_word(inc, v);
+        char *step = NULL;
+        if (rest && !strcmp(rest, "++")) step = xstrdup("1");
+        else if (rest && !strcmp(rest, "--")) step = xstrdup("-1");
+        else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("1");
+        else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("-1");
+        else if (rest && (!strncmp(rest, "+=", 2) || !strncmp(rest, "-=", 2))) {
+            char *e = trim(xstrdup(rest + 2));
+            size_t n = strlen(e) + 8;
+            step = xmalloc(n);
+            snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
+            free(e);
+        }
+        if (!step) {
+            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s or %s -= s",
+                      v, v, v, v, v);
+            goto out;
+        }
+        ld->step = step;
+        ld->unit = !strcmp(step, "1") || !strcmp(step, "-1");
+        if (ld->down != (step[0] == '-')) {
+            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment goes away from its bound", v);
+            goto out;
+        }
+    }
+    ok = true;
+out:
+    free(init);
+    free(cond);
+    free(inc);
+    return ok;
+}
+
+void nest_dim_free(loop_dim *ld)
+{
+    free(ld->var);
+    free(ld->type);
+    free(ld->lb);
+    free(ld->hi);
+    free(ld->step);
+}
+
+void nest_uses(gen *g, int n, use_list *out)
+{
+    nest_collect(g, n, false, out);
+}
+
+void nest_private_decls(gen *g, const dir_var_list *privates, size_t start, size_t end,
+                        size_t body_start, strbuf *out)
+{
+    for (int k = 0; k < privates->count; k++) {
+        int decl = ast_lookup(&g->a, privates->items[k].name, body_start + 1);
+        if (decl < 0)
+            decl = ast_lookup(&g->a, privates->items[k].name, start);
+        if (decl < 0 || (g->a.nodes[decl].start >= start && g->a.nodes[decl].start < end))
+            continue; /* declared in the body anyway */
+        char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), privates->items[k].name);
+        sb_printf(out, "    %s;\n", dt);
+        free(dt);
+    }
+}

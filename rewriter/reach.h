@@ -1,0 +1,12 @@
+/* reach.h: how far a parallel loop's references to an array reach. */
+#ifndef CDVMH_REACH_H
+#define CDVMH_REACH_H
+
+#include "gen.h"
+
+/* "    dvmh_loop_reach(...);\n" for data k of a loop whose body is node
+ * body, or NULL when its references are not all 'loop variable +
+ * constant' in some dimension. */
+char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int k);
+
+#endif
