@@ -16,6 +16,8 @@ static void fill(double (*a)[M], int rows, double scale)
     int i, j;
 #pragma dvm region out(a[0:rows-1][])
     {
+        /* GPU-ALONE-HOST: fill(U) passes a static array through a pointer, memory the
+         * runtime does not track, so that loop runs on the host (fill(V) runs on the GPU) */
 #pragma dvm parallel([i][j]) tie(a[i][j])
         for (i = 0; i < rows; i++)
             for (j = 0; j < M; j++)

@@ -122,6 +122,9 @@ def main():
                     help="fall back to the test suite's matrix instead of 1 x 1,2 x 0")
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
     ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--dvmcc-arg", action="append", default=[],
+                    help="one more argument for dvmcc (repeat; write --dvmcc-arg=-X)")
+    ap.add_argument("--build-log", help="write dvmcc's messages (remarks) to this file")
     opt = ap.parse_args()
     fallback = {"procs": "1,2,3,4", "threads": "1,2", "emus": "0,1,2"} if opt.suite else \
         {"procs": "1", "threads": "1,2", "emus": "0"}
@@ -140,8 +143,11 @@ def main():
         if c.returncode:
             print("plain C build failed:\n" + c.stderr)
             return 1
-        c = subprocess.run([opt.dvmcc, "-O2", opt.program, "-o", dvmh, "-lm"],
+        c = subprocess.run([opt.dvmcc, "-O2"] + opt.dvmcc_arg + [opt.program, "-o", dvmh, "-lm"],
                            capture_output=True, text=True)
+        if opt.build_log:
+            with open(opt.build_log, "w") as log:
+                log.write(c.stdout + c.stderr)
         if reject is not None:
             if c.returncode == 0:
                 print("dvmcc accepted a program it must reject (expected: %r)" % reject)

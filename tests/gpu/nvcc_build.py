@@ -1,20 +1,74 @@
 #!/usr/bin/env python3
 """Compiles one C-DVMH program with dvmcc -c, so that the plugin runs nvcc
 on its CUDA handlers and embeds the image; fails when nvcc rejects the
-generated CUDA. Exit 77 (skipped) when there is no nvcc."""
+generated CUDA, and when the object lacks what the remarks (-Rpass=dvmh)
+promise:
+  - every parallel loop has a remark: a CUDA handler, or why it has none;
+  - each loop with a CUDA handler has its launcher in the object and its
+    kernel in the embedded image.
+So a program whose region loops yield no kernels passes only when the
+remarks say why for each. Exit 77 (skipped) when there is no nvcc."""
 import argparse
+import codecs
 import os
 import re
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "cuemu"))
+import gpu_ran  # noqa: E402  (the remarks and the generated C, read alike)
+
+IMAGE = re.compile(r"static const unsigned char dvmh_cuda_image_\w+\[\][^=]*=\s*((?:\"[^\"]*\"\s*)+);")
+LOOP = re.compile(r"\bdvmh_loop_create\s*\(\s*__FILE__\s*,\s*(\d+)")
+
+
+def image_of(kept):
+    """The device image the plugin embedded in the generated C, or None."""
+    m = IMAGE.search(kept)
+    if not m:
+        return None
+    text = "".join(re.findall(r"\"([^\"]*)\"", m.group(1)))
+    return codecs.escape_decode(text.encode("ascii"))[0]
+
+
+def check(remarks_text, kept, symbols):
+    """(failures, summary) of one object."""
+    rem = gpu_ran.remarks(remarks_text)
+    in_region, targets = gpu_ran.regions(kept)
+    loops = sorted({int(l) for l in LOOP.findall(kept)})
+    image = image_of(kept)
+    bad = []
+    for line in loops:
+        r = rem.get(line)
+        where = "in a region" if line in in_region else "outside regions"
+        if r is None:
+            bad.append("loop at line %d (%s) has no CUDA handler and no remark saying why" %
+                       (line, where))
+        elif r[0] == "both":
+            bad.append("loop at line %d has both a CUDA handler and a remark that it has none" % line)
+        elif r[0] == "cuda":
+            if not re.search(r"\b%s_cuda\b" % r[1], symbols):
+                bad.append("loop at line %d: the remarks name CUDA handler %s_cuda, which the "
+                           "object lacks" % (line, r[1]))
+            if image is None or (r[1] + "_kernel").encode() not in image:
+                bad.append("loop at line %d: kernel %s_kernel is not in the device image%s" %
+                           (line, r[1], "" if image is not None else " (none was embedded)"))
+    with_cuda = [l for l in loops if rem.get(l, ("",))[0] == "cuda"]
+    why = ["line %d: %s" % (l, rem[l][1]) for l in loops if rem.get(l, ("",))[0] == "host"]
+    region_loops = [l for l in loops if l in in_region and gpu_ran.uses_cuda(targets[in_region[l]])]
+    summary = "%d parallel loop(s), %d in regions; %d with kernels in a %s image" % (
+        len(loops), len(region_loops), len(with_cuda),
+        "%d-byte" % len(image) if image is not None else "missing")
+    if why:
+        summary += "; no CUDA handler: " + "; ".join(why)
+    return bad, summary
+
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("program")
     ap.add_argument("--dvmcc", required=True)
-    ap.add_argument("--cdvmh", required=True)
     ap.add_argument("--nvcc", default="")
     opt = ap.parse_args()
     if not opt.nvcc or not os.access(opt.nvcc, os.X_OK):
@@ -26,24 +80,19 @@ def main():
         return 77
     env = dict(os.environ, CDVMH_NVCC=opt.nvcc)
     with tempfile.TemporaryDirectory() as tmp:
-        obj = os.path.join(tmp, "prog.o")
-        c = subprocess.run([opt.dvmcc, "-O2", "-c", opt.program, "-o", obj],
+        obj, kept = os.path.join(tmp, "prog.o"), os.path.join(tmp, "prog.kept")
+        c = subprocess.run([opt.dvmcc, "-O2", "-c", "-Rpass=dvmh", "-Xclang", "-plugin-arg-cdvmh",
+                            "-Xclang", "keep=" + kept, opt.program, "-o", obj],
                            capture_output=True, text=True, env=env)
         if c.returncode:
             print("dvmcc -c failed:\n" + c.stdout + c.stderr)
             return 1
         nm = subprocess.run(["nm", obj], capture_output=True, text=True)
-        if "dvmh_cuda_image_" in nm.stdout:
-            kernels = len(re.findall(r"_cuda\b", nm.stdout))
-            print("OK: CUDA handlers embedded (%d launchers)" % kernels)
-            return 0
-        # no loop got a kernel: say why
-        r = subprocess.run([opt.cdvmh, "--remarks", opt.program, "-o", os.devnull,
-                            "--cuda-out", os.path.join(tmp, "prog.cu")],
-                           capture_output=True, text=True)
-        print("OK: no CUDA handlers in this program")
-        print("\n".join(l for l in r.stderr.splitlines() if "CUDA" in l))
-        return 0
+        bad, summary = check(c.stderr, open(kept).read(), nm.stdout)
+    print(summary)
+    for b in bad:
+        print("FAIL " + b)
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
  * Environment: CUEMU_DEVICES (1), CUEMU_NO_PEER=1 (no peer access),
  * CUEMU_MEM_TOTAL (80 GiB), CUEMU_FREE_MEM (free memory before any
  * allocation; default: all), CUEMU_REGS (registers per thread, 32),
- * CUEMU_SMS (multiprocessors, 132). */
+ * CUEMU_SMS (multiprocessors, 132), CUEMU_LAUNCH_LOG (launchlog.c). */
 #define _GNU_SOURCE
 #include "cuemu.h"
 

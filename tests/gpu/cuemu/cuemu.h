@@ -1,7 +1,8 @@
 /* cuemu.h: the mock CUDA driver's internals, shared by its parts:
  * cuemu.c (entry points: devices, contexts, modules, launches), memory.c
  * (allocations and copies), stream.c (deferred work, streams and events),
- * block.c (running a launch's blocks and threads). */
+ * block.c (running a launch's blocks and threads), launchlog.c (what
+ * ran, for tests). */
 #ifndef CUEMU_H
 #define CUEMU_H
 
@@ -129,5 +130,9 @@ void cuemu_drain_all(void);
 
 /* ---- block.c ---- */
 void cuemu_run_launch(const cuemu_launch *l);
+
+/* ---- launchlog.c ---- */
+/* Counts a launch that runs (CUEMU_LAUNCH_LOG). */
+void cuemu_log_launch(const cuemu_launch *l);
 
 #endif

@@ -114,6 +114,7 @@ static void run_first(cuemu_stream *s)
         s->tail = &s->head;
     switch (o->kind) {
     case OP_LAUNCH:
+        cuemu_log_launch(&o->launch);
         cuemu_run_launch(&o->launch);
         free(o->launch.params);
         break;

@@ -1,6 +1,6 @@
 // RUN: %cdvmh %s -o %t.c --cuda-out %t.cu
 // RUN: FileCheck %s --input-file %t.cu
-// RUN: FileCheck %s --check-prefix=HOST --input-file %t.c
+// RUN: grep -v "^// " %t.c | FileCheck %s --check-prefix=HOST
 // An across loop becomes a wavefront: step t runs the points with
 // w0*i' + j' == t, where w0 exceeds every dependence distance along j, so
 // each point runs after everything it reads.
@@ -25,13 +25,15 @@ void f(void)
 // CHECK-NEXT: continue;
 // HOST: const dvmh_idx dvmh_w1 = 1;
 // HOST: const dvmh_idx dvmh_w0 = 1 + dvmh_w1 * (dvmh_max((1), (1)));
-// HOST: dvmh_last += dvmh_w0 * (dvmh_n[0] - 1);
+// HOST-NEXT: dvmh_last += dvmh_w0 * (dvmh_n[0] - 1);
+// HOST-NEXT: const dvmh_idx dvmh_rest = dvmh_last - dvmh_w0 * (dvmh_n[0] - 1);
 // a wavefront: smaller blocks
 // HOST: dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, 1, dvmh_count,
-// HOST: const dvmh_idx dvmh_rest = dvmh_last - dvmh_w0 * (dvmh_n[0] - 1);
+// every step up to the last hyperplane, each with the grid of its points
 // HOST: for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {
 // HOST-NEXT: dvmh_from = dvmh_t <= dvmh_rest ? 0 : (dvmh_t - dvmh_rest + dvmh_w0 - 1) / dvmh_w0;
 // HOST-NEXT: dvmh_cnt = dvmh_t / dvmh_w0 < dvmh_n[0] - 1 ? dvmh_t / dvmh_w0 : dvmh_n[0] - 1;
 // HOST-NEXT: dvmh_cnt -= dvmh_from - 1;
-// HOST: dvmh_idx dvmh_tcount[3] = {dvmh_cnt, 1, 1};
+// HOST: const dvmh_idx dvmh_tcount[3] = {dvmh_cnt, 1, 1};
+// HOST: dvmh_cuda_step_grid(dvmh_tcount, dvmh_block, dvmh_grid, dvmh_tgrid);
 // HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, dvmh_tgrid, dvmh_block,
