@@ -3,7 +3,8 @@
  * (align([k][j][i][] with u[k][j][i][])), 3-D auxiliaries aligned with u,
  * private temporaries (scalars and the 5-element arrays of one point),
  * a line solve along the local i dimension with a private work array, and
- * the norms as array reductions reduction(sum(rms)) with rms[5]. */
+ * the norms as array reductions reduction(sum(sum)) on a local double
+ * sum[5] (the reduction operation's name is also the array's name). */
 #include <math.h>
 #include <stdio.h>
 
@@ -130,50 +131,52 @@ static void add(void)
 
 static void rhs_norm(double rms[5])
 {
+    double sum[5];
     int i, j, k, m;
     double add;
     for (m = 0; m < 5; m++)
-        rms[m] = 0.0;
-#pragma dvm actual(rms)
+        sum[m] = 0.0;
+#pragma dvm actual(sum)
 #pragma dvm region
     {
-#pragma dvm parallel([k][j][i] on rhs[k][j][i][]) private(m, add) reduction(sum(rms))
+#pragma dvm parallel([k][j][i] on rhs[k][j][i][]) private(m, add) reduction(sum(sum))
         for (k = 1; k < KMAX - 1; k++)
             for (j = 1; j < JMAX - 1; j++)
                 for (i = 1; i < IMAX - 1; i++)
                     for (m = 0; m < 5; m++) {
                         add = rhs[k][j][i][m];
-                        rms[m] = rms[m] + add * add;
+                        sum[m] = sum[m] + add * add;
                     }
     }
-#pragma dvm get_actual(rms)
+#pragma dvm get_actual(sum)
     for (m = 0; m < 5; m++)
-        rms[m] = sqrt(rms[m] / ((KMAX - 2) * (JMAX - 2) * (IMAX - 2)));
+        rms[m] = sqrt(sum[m] / ((KMAX - 2) * (JMAX - 2) * (IMAX - 2)));
 }
 
 static void error_norm(double rms[5])
 {
+    double sum[5];
     int i, j, k, m;
     double ue[5], add;
     for (m = 0; m < 5; m++)
-        rms[m] = 0.0;
-#pragma dvm actual(rms)
+        sum[m] = 0.0;
+#pragma dvm actual(sum)
 #pragma dvm region
     {
-#pragma dvm parallel([k][j][i] on u[k][j][i][]) private(ue, m, add) reduction(sum(rms))
+#pragma dvm parallel([k][j][i] on u[k][j][i][]) private(ue, m, add) reduction(sum(sum))
         for (k = 0; k < KMAX; k++)
             for (j = 0; j < JMAX; j++)
                 for (i = 0; i < IMAX; i++) {
                     exact(i, j, k, ue);
                     for (m = 0; m < 5; m++) {
                         add = u[k][j][i][m] - ue[m];
-                        rms[m] = rms[m] + add * add;
+                        sum[m] = sum[m] + add * add;
                     }
                 }
     }
-#pragma dvm get_actual(rms)
+#pragma dvm get_actual(sum)
     for (m = 0; m < 5; m++)
-        rms[m] = sqrt(rms[m] / (KMAX * JMAX * IMAX));
+        rms[m] = sqrt(sum[m] / (KMAX * JMAX * IMAX));
 }
 
 int main(void)

@@ -3,7 +3,8 @@
  * without "on" that tie the arrays they touch (parallel([i][j])
  * tie(a[i][j], b[i][j])), reductions, a dependent loop with across on an
  * ordinary array, and actual/get_actual around the host's I/O and the
- * host's own updates, as the converter emits them. */
+ * host's own updates, as the converter emits them; host loops step with
+ * i = i + 1, parallel loops with i++ (the DVM system's canonical form). */
 #include <math.h>
 #include <stdio.h>
 
@@ -28,8 +29,8 @@ int main(void)
 #pragma dvm region out(a, b)
     {
 #pragma dvm parallel([i][j]) tie(a[i][j], b[i][j])
-        for (i = 0; i < N; i = i + 1)
-            for (j = 0; j < M; j = j + 1) {
+        for (i = 0; i < N; i++)
+            for (j = 0; j < M; j++) {
                 a[i][j] = (i * 3 + j * 5) % 17;
                 b[i][j] = 0;
             }
@@ -38,15 +39,15 @@ int main(void)
 #pragma dvm region in(a, coef) out(b)
         {
 #pragma dvm parallel([i][j]) tie(a[i][j], b[i][j], coef[j])
-            for (i = 1; i < N - 1; i = i + 1)
-                for (j = 1; j < M - 1; j = j + 1)
+            for (i = 1; i < N - 1; i++)
+                for (j = 1; j < M - 1; j++)
                     b[i][j] = (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]) * 0.25 * coef[j] + a[i][j] * (1 - coef[j]);
         }
 #pragma dvm region in(b) inout(a)
         {
 #pragma dvm parallel([i][j]) tie(a[i][j], b[i][j])
-            for (i = 1; i < N - 1; i = i + 1)
-                for (j = 1; j < M - 1; j = j + 1)
+            for (i = 1; i < N - 1; i++)
+                for (j = 1; j < M - 1; j++)
                     a[i][j] = b[i][j];
         }
         /* the host changes one element between regions */
@@ -60,14 +61,14 @@ int main(void)
 #pragma dvm region in(a) out(c, rowsum)
     {
 #pragma dvm parallel([i][j]) tie(a[i][j], c[i][j]) reduction(max(maxv))
-        for (i = 0; i < N; i = i + 1)
-            for (j = 0; j < M; j = j + 1) {
+        for (i = 0; i < N; i++)
+            for (j = 0; j < M; j++) {
                 c[i][j] = a[i][j] * a[i][j];
                 if (c[i][j] > maxv)
                     maxv = c[i][j];
             }
 #pragma dvm parallel([i]) tie(rowsum[i], c[i][]) private(j) reduction(sum(total))
-        for (i = 0; i < N; i = i + 1) {
+        for (i = 0; i < N; i++) {
             rowsum[i] = 0;
             for (j = 0; j < M; j = j + 1)
                 rowsum[i] = rowsum[i] + c[i][j];
@@ -78,7 +79,7 @@ int main(void)
 #pragma dvm region inout(rowsum)
     {
 #pragma dvm parallel([i]) tie(rowsum[i]) across(rowsum[1:0])
-        for (i = 1; i < N; i = i + 1)
+        for (i = 1; i < N; i++)
             rowsum[i] = rowsum[i] + rowsum[i - 1] * 0.5;
     }
 #pragma dvm get_actual(maxv, total, rowsum)
