@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#define N 24
+#define N 16
 // TOLERANCE: 1e-9
 
 #pragma dvm array distribute[block][]
@@ -55,7 +55,7 @@ int main(void)
                 A[k][N] = A[k][N] - A[k][j + 1] * X[j + 1];
             X[j] = A[j][N] / A[j][j];
         }
-        if (j % 6 == 0) {
+        if (j % 5 == 0) {
 #pragma dvm remote_access(X[j])
             {
                 printf("j=%4i   X[j]=%.6e\n", j, X[j]);

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#define N 20
+#define N 12
 // TOLERANCE: 1e-9
 
 #pragma dvm array distribute[block][]

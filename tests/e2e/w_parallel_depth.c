@@ -65,7 +65,7 @@ int main(void)
                 for (k = 0; k < NZ; k++)
                     plane[i][j] += u[i][j][k] * (k + 1);
             }
-#pragma dvm parallel(1) reduction(sum(total), sum(marks))
+#pragma dvm parallel(1) private(j) reduction(sum(total), sum(marks))
         for (i = 0; i < NX; i++) {
             line[i] = 0;
             for (j = 0; j < NY; j++) {

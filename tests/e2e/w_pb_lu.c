@@ -4,7 +4,7 @@
  * made diagonally dominant so no pivoting is needed. */
 #include <stdio.h>
 
-#define N 60
+#define N 32
 // TOLERANCE: 1e-9
 
 #pragma dvm array distribute[block][]

@@ -8,7 +8,7 @@
 
 #define NX 40
 #define NY 36
-#define STEPS 24
+#define STEPS 12
 // TOLERANCE: 1e-9
 
 #pragma dvm template[NX + 1][NY + 1] distribute[block][block]
@@ -60,7 +60,7 @@ int main(void)
                 for (j = 1; j < NY; j++)
                     Ey[i][j] = Ey[i][j] - ce * (Hz[i][j] - Hz[i][j - 1]);
         }
-        if (t % 6 == 5) {
+        if (t % 4 == 3) {
             energy = 0;
 #pragma dvm actual(energy)
 #pragma dvm region

@@ -9,7 +9,7 @@
 
 #define MAXN 64
 #define Max(a, b) ((a) > (b) ? (a) : (b))
-// ARGS: 20 200
+// ARGS: 8 40
 // TOLERANCE: 1e-9
 
 #pragma dvm array distribute[block][block]
@@ -20,7 +20,7 @@ double next[MAXN][MAXN];
 int main(int argc, char *argv[])
 {
     int n = 32, itmax = 100, i, j, it;
-    double eps = 1.0, tol = 0.05;
+    double eps = 1.0, tol = 0.1;
 
     if (argc > 1)
         n = atoi(argv[1]);
@@ -62,7 +62,7 @@ int main(int argc, char *argv[])
                 }
         }
         #pragma dvm get_actual(eps)
-        if (it % 25 == 0)
+        if (it % 10 == 0)
             printf("iteration %d: eps = %.6e\n", it, eps);
     }
     printf("stopped after %d iterations, eps = %.6e\n", it - 1, eps);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #define N 34
-#define ITMAX 30
+#define ITMAX 12
 // TOLERANCE: 1e-5
 
 float w = 1.25f;
@@ -56,7 +56,7 @@ int main(void)
                     }
         }
 #pragma dvm get_actual(eps)
-        if (it % 5 == 0)
+        if (it % 3 == 0)
             printf("it=%4i   eps=%.5e\n", it, eps);
     }
 

@@ -41,10 +41,10 @@ int main(void)
             for (j = 0; j < N; j++)
                 U[i][j] = (i == 0) ? 1.0 : ((j == N - 1) ? 0.5 : 0.0);
     }
-    while (r > 1e-4 && iters < 60) {
+    while (r > 1e-4 && iters < 24) {
         r = sweep(U, 1.6);
         iters++;
-        if (iters % 10 == 0)
+        if (iters % 6 == 0)
             printf("iter %3d residual %.6e\n", iters, r);
     }
 #pragma dvm region
