@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Runs one C-DVMH program against its sequential meaning.
 
+A program is one .c file, or a folder: all the .c files in it are compiled
+together into one program (headers next to them are found as usual), and
+its markers are read from all of them.
+
 The program is compiled twice: as plain C (directives ignored) and with
 dvmcc. The plain build's output and exit status are the oracle; the DVMH
 build must reproduce them on every configuration of processes x threads x
@@ -33,15 +37,26 @@ NUMBER = r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)"
 NUMBER_SPLIT = re.compile("(" + NUMBER + ")")
 
 
+def sources(path):
+    """The .c files of a program: the file itself, or those in the folder."""
+    if os.path.isdir(path):
+        found = sorted(os.path.join(path, f) for f in os.listdir(path) if f.endswith(".c"))
+        if not found:
+            raise SystemExit("%s: a folder without .c files" % path)
+        return found
+    return [path]
+
+
 def markers(path):
-    text = open(path).read()
+    text = "".join(open(f).read() for f in sources(path))
+    base = path if os.path.isdir(path) else os.path.dirname(path)
     tol = re.search(r"//\s*TOLERANCE:\s*(\S+)", text)
     args = re.search(r"//\s*ARGS:(.*)", text)
     stdin = re.search(r"//\s*STDIN:\s*(\S+)", text)
     reject = re.search(r"//\s*E2E:\s*expect-compile-error\s+(.*\S)", text)
     return (float(tol.group(1)) if tol else 0.0,
             args.group(1).split() if args else [],
-            os.path.join(os.path.dirname(path), stdin.group(1)) if stdin else None,
+            os.path.join(base, stdin.group(1)) if stdin else None,
             reject.group(1) if reject else None)
 
 
@@ -132,18 +147,20 @@ def main():
         if getattr(opt, name) is None:
             setattr(opt, name, os.environ.get("E2E_" + name.upper(), fallback[name]))
 
+    opt.program = os.path.normpath(opt.program)
+    srcs = sources(opt.program)
     tol, args, stdin_path, reject = markers(opt.program)
     work = tempfile.mkdtemp(prefix="e2e-")
     try:
         plain = os.path.join(work, "plain")
         dvmh = os.path.join(work, "dvmh")
         c = subprocess.run([opt.cc, "-O2", "-Wall", "-Wno-unknown-pragmas", "-Werror",
-                            opt.program, "-o", plain, "-lm"],
+                            *srcs, "-o", plain, "-lm"],
                            capture_output=True, text=True)
         if c.returncode:
             print("plain C build failed:\n" + c.stderr)
             return 1
-        c = subprocess.run([opt.dvmcc, "-O2"] + opt.dvmcc_arg + [opt.program, "-o", dvmh, "-lm"],
+        c = subprocess.run([opt.dvmcc, "-O2"] + opt.dvmcc_arg + [*srcs, "-o", dvmh, "-lm"],
                            capture_output=True, text=True)
         if opt.build_log:
             with open(opt.build_log, "w") as log:

@@ -13,6 +13,7 @@ against its sequential output, through the e2e runner, in three setups:
 In the setups of a GPU alone, gpu_ran.py then proves from the remarks, the
 statistics and the emulator's launch log that every region loop given a
 CUDA handler ran on the GPU, and that the host ran only the others.
+A program is a .c file or a folder of them (see run_e2e.py).
 Exit 77 (skipped) for programs meant to be rejected by dvmcc."""
 import argparse
 import os
@@ -63,7 +64,10 @@ def main():
     ap.add_argument("--driver-dir", required=True, help="the folder of cuemu's libcuda.so.1")
     ap.add_argument("--cache", required=True, help="CDVMH_CUDA_CACHE for nvcc-emu's images")
     opt = ap.parse_args()
-    if re.search(r"//\s*E2E:\s*expect-compile-error", open(opt.program).read()):
+    files = ([os.path.join(opt.program, f) for f in sorted(os.listdir(opt.program))
+              if f.endswith(".c")] if os.path.isdir(opt.program) else [opt.program])
+    text = "".join(open(f).read() for f in files)
+    if re.search(r"//\s*E2E:\s*expect-compile-error", text):
         print("SKIP: the program is meant to be rejected")
         return 77
     base = dict(os.environ, CDVMH_NVCC=opt.nvcc_emu, CDVMH_CUDA_CACHE=opt.cache,
