@@ -9,14 +9,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Blanks and comments, which are blanks in a directive as anywhere in C. */
+static size_t lex_skip_blanks(parser *p, size_t i, size_t n)
+{
+    const char *t = p->text;
+    for (;;) {
+        while (i < n && isspace((unsigned char)t[i]))
+            i++;
+        if (i + 1 < n && t[i] == '/' && t[i + 1] == '/')
+            return n;
+        if (!(i + 1 < n && t[i] == '/' && t[i + 1] == '*'))
+            return i;
+        const char *close = strstr(t + i + 2, "*/");
+        if (!close) {
+            lex_error(p, lex_loc(p, i), "unterminated '/*' comment in the directive");
+            return n;
+        }
+        i = (size_t)(close - t) + 2;
+    }
+}
+
 void lex_tokens(parser *p)
 {
     const char *t = p->text;
     size_t n = strlen(t), i = 0;
     p->count = 0;
     for (;;) {
-        while (i < n && isspace((unsigned char)t[i]))
-            i++;
+        i = lex_skip_blanks(p, i, n);
         p->toks = xgrow(p->toks, &p->cap, p->count + 1);
         token *k = &p->toks[p->count];
         k->start = i;

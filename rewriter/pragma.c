@@ -27,6 +27,38 @@ static size_t skip_blanks(const char *t, size_t len, size_t i)
     }
 }
 
+/* The end of the logical line that starts at i (its last character, not
+ * the newline): backslash-newlines continue it, and so does a block comment
+ * that spans lines, as in C, where comments become blanks before
+ * directives are read. Strings are skipped so that no comment starts in
+ * them. */
+static size_t logical_line_end(const char *t, size_t len, size_t i)
+{
+    while (i < len && t[i] != '\n') {
+        if (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n') {
+            i += 2;
+        } else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+            i += 2;
+            while (i < len && !(t[i] == '*' && i + 1 < len && t[i + 1] == '/'))
+                i++;
+            i = i < len ? i + 2 : len;
+        } else if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+            /* to the end of the line, continuations included */
+            while (i < len && t[i] != '\n')
+                i += (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n') ? 2 : 1;
+        } else if (t[i] == '"' || t[i] == '\'') {
+            char q = t[i++];
+            while (i < len && t[i] != q && t[i] != '\n')
+                i += (t[i] == '\\' && i + 1 < len) ? 2 : 1;
+            if (i < len && t[i] == q)
+                i++;
+        } else {
+            i++;
+        }
+    }
+    return i;
+}
+
 int pragma_find(const char *t, size_t len, pragma_text **out)
 {
     int count = 0, cap = 0;
@@ -83,10 +115,7 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
                 j = skip_blanks(t, len, j + 6);
                 if (word_at(t, len, j, "dvm")) {
                     j += 3;
-                    /* the body runs to the end of the logical line */
-                    size_t end = j;
-                    while (end < len && t[end] != '\n')
-                        end += (t[end] == '\\' && end + 1 < len && t[end + 1] == '\n') ? 2 : 1;
+                    size_t end = logical_line_end(t, len, j);
                     list = xgrow(list, &cap, count + 1);
                     pragma_text *p = &list[count++];
                     p->start = hash;
@@ -110,7 +139,16 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
                             ls = q + 1;
                             continue;
                         }
-                        p->body[k] = t[q] == '\t' ? ' ' : t[q];
+                        if (t[q] == '\n') {
+                            /* inside a block comment that spans lines */
+                            p->body[k] = ' ';
+                            p->line_map[k] = l;
+                            p->col_map[k++] = (unsigned)(q - ls + 1);
+                            l++;
+                            ls = q + 1;
+                            continue;
+                        }
+                        p->body[k] = t[q] == '\t' || t[q] == '\r' ? ' ' : t[q];
                         p->line_map[k] = l;
                         p->col_map[k++] = (unsigned)(q - ls + 1);
                     }
