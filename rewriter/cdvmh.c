@@ -4,6 +4,7 @@
 #include "cuda.h"
 #include "decl.h"
 #include "gen.h"
+#include "interval.h"
 #include "loop.h"
 #include "refs.h"
 #include "region.h"
@@ -67,7 +68,7 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
     case DIR_ARRAY: case DIR_TEMPLATE: return c == CXCursor_VarDecl || c == CXCursor_DeclStmt;
     case DIR_INHERIT: return c == CXCursor_FunctionDecl;
     case DIR_PARALLEL: return c == CXCursor_ForStmt;
-    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_INTERVAL: case DIR_TASK_REGION:
+    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_TASK_REGION:
         return c == CXCursor_CompoundStmt;
     default: return false;
     }
@@ -76,7 +77,7 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
 static bool needs_construct(dir_kind k)
 {
     return k == DIR_ARRAY || k == DIR_TEMPLATE || k == DIR_INHERIT || k == DIR_PARALLEL ||
-           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_INTERVAL || k == DIR_TASK_REGION;
+           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_TASK_REGION;
 }
 
 /* Finds the construct each directive governs. */
@@ -232,6 +233,11 @@ static void attach_directives(gen *g, pragma_text *pragmas, int count)
     }
 }
 
+static bool is_interval(dir_kind k)
+{
+    return k == DIR_INTERVAL || k == DIR_ENDINTERVAL || k == DIR_EXITINTERVAL;
+}
+
 /* Phase 3: each generator edits the text for its directives. */
 static void generate(gen *g)
 {
@@ -254,13 +260,13 @@ static void generate(gen *g)
             task_gen(g, at);
         else if (kind == DIR_PARALLEL && at->node >= 0)
             loop_gen(g, at);
-        else if ((kind == DIR_REGION || kind == DIR_REMOTE_ACCESS || kind == DIR_INTERVAL) &&
-                 at->node >= 0)
+        else if ((kind == DIR_REGION || kind == DIR_REMOTE_ACCESS) && at->node >= 0)
             region_gen(g, at);
-        else if (!needs_construct(kind) && kind < DIR_HOST_SECTION)
+        else if (!needs_construct(kind) && kind < DIR_HOST_SECTION && !is_interval(kind))
             region_standalone(g, at);
     }
     refs_gen(g);
+    interval_gen(g);
     emit_main(g);
 }
 

@@ -69,19 +69,36 @@ static void parse_template_dims(parser *p, directive *d)
 }
 
 
-static void parse_parallel(parser *p, directive *d)
+/* parallel(N): the depth of the nest, an integer literal from 1 to
+ * DIR_MAX_RANK; no 'on'. */
+static void parse_parallel_depth(parser *p, directive *d)
 {
-    if (!lex_expect(p, "(", "after 'parallel'"))
-        return;
-    d->loop_rank = clause_names(p, d->loop_vars, d->loop_var_locs, false);
+    dir_loc at = lex_here(p);
+    char *text = lex_text(p, lex_peek(p));
+    char *end;
+    long n = strtol(text, &end, 10);
+    bool integer = *end == 0;
+    free(text);
+    p->pos++;
+    if (!integer)
+        lex_error(p, at, "expected the number of nested loops after 'parallel(', found '%.*s'",
+                  (int)(p->toks[p->pos - 1].end - p->toks[p->pos - 1].start),
+                  p->text + p->toks[p->pos - 1].start);
+    else if (n < 1)
+        lex_error(p, at, "'parallel(%ld)': the number of nested loops must be at least 1", n);
+    else if (n > DIR_MAX_RANK)
+        lex_error(p, at, "'parallel(%ld)': too many dimensions (at most %d)", n, DIR_MAX_RANK);
     if (p->failed)
         return;
-    if (lex_is_ident(p, "on")) {
-        p->pos++;
-        d->has_on = true;
-        clause_mapping_ref(p, &d->on, d->loop_vars, d->loop_rank);
-    }
-    lex_expect(p, ")", "after the loop variables");
+    d->depth_form = true;
+    d->loop_rank = (int)n;
+    for (int k = 0; k < d->loop_rank; k++)
+        d->loop_var_locs[k] = at;
+    lex_expect(p, ")", "after the number of nested loops");
+}
+
+static void parse_parallel_clauses(parser *p, directive *d)
+{
     while (!p->failed && lex_peek(p)->kind != TOK_END) {
         if (lex_is_punct(p, ",")) {
             p->pos++;
@@ -99,6 +116,11 @@ static void parse_parallel(parser *p, directive *d)
         } else if (lex_is_ident(p, "across")) {
             p->pos++;
             clause_paren_vars(p, &d->across, true, true, "after 'across'");
+        } else if (d->depth_form && (lex_is_ident(p, "remote_access") || lex_is_ident(p, "tie"))) {
+            char *name = lex_text(p, lex_peek(p));
+            lex_error(p, lex_here(p), "'%s' needs the loop variables by name: write "
+                      "'parallel([i]...)' instead of 'parallel(N)'", name);
+            free(name);
         } else if (lex_is_ident(p, "remote_access")) {
             p->pos++;
             clause_refs(p, &d->remotes, &d->remote_count, d->loop_vars, d->loop_rank,
@@ -137,6 +159,29 @@ static void parse_parallel(parser *p, directive *d)
             lex_error(p, lex_here(p), "expected a clause, found %s", lex_found(p));
         }
     }
+}
+
+static void parse_parallel(parser *p, directive *d)
+{
+    if (!lex_expect(p, "(", "after 'parallel'"))
+        return;
+    if (lex_peek(p)->kind == TOK_NUMBER) {
+        parse_parallel_depth(p, d);
+    } else if (!lex_is_punct(p, "[")) {
+        lex_error(p, lex_here(p), "expected '[' or the number of nested loops, found %s", lex_found(p));
+        return;
+    } else {
+        d->loop_rank = clause_names(p, d->loop_vars, d->loop_var_locs, false);
+        if (p->failed)
+            return;
+        if (lex_is_ident(p, "on")) {
+            p->pos++;
+            d->has_on = true;
+            clause_mapping_ref(p, &d->on, d->loop_vars, d->loop_rank);
+        }
+        lex_expect(p, ")", "after the loop variables");
+    }
+    parse_parallel_clauses(p, d);
 }
 
 static void parse_region(parser *p, directive *d)
@@ -317,10 +362,53 @@ static void parse_task_link(parser *p, directive *d)
 }
 
 
+/* The number of an interval: (expr) or expr, up to a comma. */
+static char *parse_interval_id(parser *p, const char *close)
+{
+    if (lex_is_punct(p, "(")) {
+        p->pos++;
+        char *id = lex_expression(p, ")", "the interval's number");
+        lex_expect(p, ")", close);
+        return id;
+    }
+    char *id = lex_expression(p, ",", "the interval's number");
+    int depth = 0;
+    for (const char *c = id; c && *c; c++)
+        depth += *c == '(' || *c == '[' ? 1 : *c == ')' || *c == ']' ? -1 : 0;
+    if (depth)
+        lex_error(p, lex_here(p), "unbalanced brackets in the interval's number");
+    return id;
+}
+
+/* exitinterval id, ...: the intervals a jump leaves, innermost first. */
+static void parse_exitinterval(parser *p, directive *d)
+{
+    for (;;) {
+        d->exit_ids = xrealloc(d->exit_ids, sizeof(char *) * (size_t)(d->exit_id_count + 1));
+        d->exit_id_locs = xrealloc(d->exit_id_locs, sizeof(dir_loc) * (size_t)(d->exit_id_count + 1));
+        d->exit_id_locs[d->exit_id_count] = lex_here(p);
+        if (lex_peek(p)->kind == TOK_END) {
+            lex_error(p, lex_here(p), "expected the number of an interval to exit, found %s",
+                      lex_found(p));
+            return;
+        }
+        d->exit_ids[d->exit_id_count] = parse_interval_id(p, "to close the interval's number");
+        if (!d->exit_ids[d->exit_id_count])
+            return;
+        d->exit_id_count++;
+        if (p->failed || !lex_is_punct(p, ","))
+            break;
+        p->pos++;
+    }
+    parse_trailing(p);
+}
+
 static const char *kind_names[DIR_KIND_COUNT] = {
     "template", "array", "inherit", "redistribute", "realign", "region", "parallel",
     "get_actual", "actual", "remote_access", "interval", "task", "map", "task_region",
-    "task_link", "host_section", "array_copy", "shadow_add", "localize", "unlocalize",
+    "task_link",
+    "endinterval", "exitinterval",
+    "host_section", "array_copy", "shadow_add", "localize", "unlocalize",
     "instantiations"};
 
 const char *dir_kind_name(dir_kind kind)
@@ -412,12 +500,15 @@ directive *dir_parse(const char *text, const unsigned *line_map, const unsigned 
         parse_trailing(&p);
         break;
     case DIR_INTERVAL:
-        if (lex_is_punct(&p, "(")) {
-            p.pos++;
-            d->interval_id = lex_expression(&p, ")", "the interval's number");
-            lex_expect(&p, ")", "to close 'interval'");
-        }
+        if (lex_peek(&p)->kind != TOK_END)
+            d->interval_id = parse_interval_id(&p, "to close 'interval'");
         parse_trailing(&p);
+        break;
+    case DIR_ENDINTERVAL:
+        parse_trailing(&p);
+        break;
+    case DIR_EXITINTERVAL:
+        parse_exitinterval(&p, d);
         break;
     case DIR_TASK:
         parse_task(&p, d);
@@ -516,6 +607,10 @@ void dir_free(directive *d)
     dir_free_vars(&d->local);
     dir_free_vars(&d->list);
     free(d->interval_id);
+    for (int k = 0; k < d->exit_id_count; k++)
+        free(d->exit_ids[k]);
+    free(d->exit_ids);
+    free(d->exit_id_locs);
     free(d->task_name);
     free(d->task_size);
     free(d->task_index);

@@ -19,6 +19,7 @@ typedef enum dir_kind {
     DIR_TEMPLATE, DIR_ARRAY, DIR_INHERIT, DIR_REDISTRIBUTE, DIR_REALIGN,
     DIR_REGION, DIR_PARALLEL, DIR_GET_ACTUAL, DIR_ACTUAL, DIR_REMOTE_ACCESS,
     DIR_INTERVAL, DIR_TASK, DIR_MAP, DIR_TASK_REGION, DIR_TASK_LINK,
+    DIR_ENDINTERVAL, DIR_EXITINTERVAL,
     /* recognised, not implemented yet */
     DIR_HOST_SECTION,
     DIR_ARRAY_COPY, DIR_SHADOW_ADD, DIR_LOCALIZE, DIR_UNLOCALIZE, DIR_INSTANTIATIONS,
@@ -120,6 +121,9 @@ typedef struct directive {
 
     /* parallel */
     int loop_rank;
+    /* parallel(N): the N outermost loops of the nest; loop_vars are
+     * NULL until the generator reads them from the 'for' headers */
+    bool depth_form;
     char *loop_vars[DIR_MAX_RANK];
     dir_loc loop_var_locs[DIR_MAX_RANK];
     bool has_on;
@@ -146,8 +150,12 @@ typedef struct directive {
     bool has_list;
     dir_var_list list;
 
-    /* interval */
+    /* interval (NULL: no number); exitinterval: the numbers it closes,
+     * innermost first */
     char *interval_id;
+    char **exit_ids;
+    dir_loc *exit_id_locs;
+    int exit_id_count;
 
     /* task name[size]; map(name[index] ...); task_region(name);
      * task_link(name[index], name[link_index], volume) */

@@ -55,17 +55,26 @@ static void loop_plan_free(loop_plan *p)
  * innermost body. */
 static bool loop_nest(gen *g, loop_plan *p)
 {
-    const directive *d = p->dir;
+    directive *d = p->at->dir;
     int fornode = p->at->node;
     for (int k = 0; k < p->rank; k++) {
-        if (!nest_dim(g, d->loop_vars[k], fornode, &p->dims[k]))
+        if (!nest_dim(g, d->depth_form ? NULL : d->loop_vars[k], fornode, &p->dims[k]))
             return false;
+        /* parallel(N): the variables are the headers' from now on */
+        if (d->depth_form && !d->loop_vars[k])
+            d->loop_vars[k] = xstrdup(p->dims[k].var);
         p->body = ast_last_child(&g->a, fornode);
         if (k + 1 < p->rank) {
             int next = p->body;
             if (next >= 0 && g->a.nodes[next].kind == CXCursor_CompoundStmt &&
                 ast_child_count(&g->a, next) == 1)
                 next = g->a.nodes[next].first_child;
+            if ((next < 0 || g->a.nodes[next].kind != CXCursor_ForStmt) && d->depth_form) {
+                gen_error_at(g, d->loop_var_locs[0],
+                             "'parallel(%d)' needs %d perfectly nested loops but the loop nest has only %d",
+                             p->rank, p->rank, k + 1);
+                return false;
+            }
             if (next < 0 || g->a.nodes[next].kind != CXCursor_ForStmt) {
                 gen_error_at(g, d->loop_var_locs[k + 1],
                              "'parallel' names %d loop variables but the loop nest has only %d perfectly nested loop%s",

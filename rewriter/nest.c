@@ -152,15 +152,18 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
     size_t part[4][2];
     size_t fstart = g->a.nodes[fornode].start;
     if (!header_parts(g, fornode, part)) {
-        gen_error(g, fstart, "loop '%s' is not a canonical 'for' loop", v);
+        if (v)
+            gen_error(g, fstart, "loop '%s' is not a canonical 'for' loop", v);
+        else
+            gen_error(g, fstart, "the loop is not a canonical 'for' loop");
         return false;
     }
     char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
     char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
     char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
     bool ok = false;
+    char *found = NULL;             /* parallel(N): the header names the variable */
     ld->node = fornode;
-    ld->var = xstrdup(v);
     /* init: [type] v = lb */
     char *eq = NULL;
     for (char *p = init; *p; p++)
@@ -169,7 +172,10 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
             break;
         }
     if (!eq) {
-        gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
+        if (v)
+            gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
+        else
+            gen_error(g, part[0][0], "the loop is not canonical: its initialisation must be 'v = ...'");
         goto out;
     }
     {
@@ -180,6 +186,14 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
         while (vs && ident_char(init[vs - 1]))
             vs--;
         char *name = xstrndup(init + vs, nlen - vs);
+        if (!v && !*name) {
+            gen_error(g, part[0][0], "the loop is not canonical: its initialisation must be 'v = ...'");
+            free(name);
+            goto out;
+        }
+        if (!v)
+            v = found = xstrdup(name);
+        ld->var = xstrdup(v);
         if (strcmp(name, v)) {
             gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
                       "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
@@ -250,6 +264,7 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
     }
     ok = true;
 out:
+    free(found);
     free(init);
     free(cond);
     free(inc);

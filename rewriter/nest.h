@@ -29,7 +29,8 @@ typedef struct use_list {
 } use_list;
 
 /* The header of the 'for' loop fornode, whose variable the directive
- * names var, checked canonical (false after reporting). */
+ * names var (NULL: parallel(N), the header's variable), checked canonical
+ * (false after reporting). */
 bool nest_dim(gen *g, const char *var, int fornode, loop_dim *ld);
 void nest_dim_free(loop_dim *ld);
 /* Adds the variables used under node n to out, with whether each may be

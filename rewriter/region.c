@@ -1,5 +1,5 @@
 /* region.c: regions (with their sequential parts), remote_access blocks,
- * intervals, and the standalone directives (get_actual, actual,
+ * and the standalone directives (get_actual, actual,
  * redistribute, realign), all replaced by runtime calls. */
 #include "alloc.h"
 #include "gen.h"
@@ -325,11 +325,7 @@ void region_gen(gen *g, attached *at)
     unsigned line, col;
     ast_line_col(&g->a, at->pragma->start, &line, &col);
     strbuf open = {0}, close = {0};
-    if (d->kind == DIR_INTERVAL) {
-        sb_printf(&open, "{ dvmh_interval_begin(__FILE__, %u, %s); ", line,
-                  d->interval_id ? d->interval_id : "0");
-        sb_printf(&close, " dvmh_interval_end(__FILE__, %u); }", line);
-    } else if (d->kind == DIR_REMOTE_ACCESS) {
+    if (d->kind == DIR_REMOTE_ACCESS) {
         sb_printf(&open, "{ dvmh_remote_begin(__FILE__, %u);", line);
         for (int k = 0; k < d->remote_count; k++) {
             const dir_ref *r = &d->remotes[k];

@@ -1,10 +1,10 @@
-/* region.h: regions, remote_access, intervals, standalone directives. */
+/* region.h: regions, remote_access, standalone directives. */
 #ifndef CDVMH_REGION_H
 #define CDVMH_REGION_H
 
 #include "gen.h"
 
-/* A region, remote_access block or interval around its statement. */
+/* A region or remote_access block around its statement. */
 void region_gen(gen *g, attached *at);
 /* get_actual, actual, redistribute, realign: calls in place. */
 void region_standalone(gen *g, attached *at);

@@ -13,11 +13,13 @@ double f(int k)
         s = A[k];
     }
 // CHECK: dvmh_remote_end(__FILE__, {{[0-9]+}}); }
-// CHECK: { dvmh_interval_begin(__FILE__, [[@LINE+1]], 7); {
+// CHECK: { dvmh_interval_begin(__FILE__, [[@LINE+1]], 7); {{$}}
 #pragma dvm interval(7)
     {
         s += 1;
     }
+// CHECK: s += 1;
+// CHECK-NEXT: } dvmh_interval_end(__FILE__, {{[0-9]+}}); }
 // CHECK: dvmh_redistribute(__FILE__, __LINE__, A, (dvmh_distr[]){{[{][{]}}DVMH_DISTR_NONE, NULL, 0, 0}});
 #pragma dvm redistribute(A[*])
 // CHECK: dvmh_realign(__FILE__, __LINE__, B, A, (dvmh_rule[]){{[{][{]}}DVMH_RULE_LINEAR, 0, (2), (+(1))}});

@@ -120,6 +120,67 @@ static void test_errors(void)
     }
 }
 
+/* The forms of the DVM system: comments as blanks, parallel(N), the
+ * interval family; and their errors. */
+static void test_dvm_forms(void)
+{
+    diag_list diags = {0};
+    directive *d = parse("parallel([i] /* x */ on A[i]) // tail\n", &diags);
+    CHECK(d && d->has_on && d->loop_rank == 1, "comments are blanks");
+    dir_free(d);
+    d = parse("region /* a\nb */ in(A, /* c */ B) // out(C)", &diags);
+    CHECK(d && d->in.count == 2 && d->out.count == 0, "comments in lists, a line comment ends");
+    dir_free(d);
+    d = parse("parallel(3) private(m) reduction(max(eps))", &diags);
+    CHECK(d && d->depth_form && d->loop_rank == 3 && !d->loop_vars[0] && !d->has_on &&
+              d->privates.count == 1 && d->reduction_count == 1,
+          "parallel(N)");
+    dir_free(d);
+    d = parse("interval 4", &diags);
+    CHECK(d && d->kind == DIR_INTERVAL && !strcmp(d->interval_id, "4"), "interval N");
+    dir_free(d);
+    d = parse("interval(N + 1)", &diags);
+    CHECK(d && !strcmp(d->interval_id, "N + 1"), "interval(expr)");
+    dir_free(d);
+    d = parse("endinterval", &diags);
+    CHECK(d && d->kind == DIR_ENDINTERVAL, "endinterval");
+    dir_free(d);
+    d = parse("exitinterval 21, (20)", &diags);
+    CHECK(d && d->kind == DIR_EXITINTERVAL && d->exit_id_count == 2 &&
+              !strcmp(d->exit_ids[0], "21") && !strcmp(d->exit_ids[1], "20"),
+          "exitinterval");
+    dir_free(d);
+    CHECK(diags.errors == 0, "no errors on valid forms (%d)", diags.errors);
+    diag_free(&diags);
+    struct { const char *text; unsigned col; const char *message; } cases[] = {
+        {"region /* open", 20, "unterminated '/*' comment in the directive"},
+        {"parallel(0)", 22, "'parallel(0)': the number of nested loops must be at least 1"},
+        {"parallel(8)", 22, "'parallel(8)': too many dimensions (at most 7)"},
+        {"parallel(2.5)", 22, "expected the number of nested loops after 'parallel(', found '2.5'"},
+        {"parallel(K)", 22, "expected '[' or the number of nested loops, found 'K'"},
+        {"parallel(2 on A[i][j])", 24, "expected ')' after the number of nested loops, found 'on'"},
+        {"parallel(1) tie(a[i])", 25, "'tie' needs the loop variables by name: write 'parallel([i]...)' "
+                                      "instead of 'parallel(N)'"},
+        {"endinterval 3", 25, "unexpected '3' at the end of 'endinterval' directive"},
+        {"exitinterval", 25, "expected the number of an interval to exit, found end of directive"},
+        {"exitinterval 1,", 28, "expected the number of an interval to exit, found end of directive"},
+        {"interval 1, 2", 23, "unexpected ',' at the end of 'interval' directive"},
+        {NULL, 0, NULL}};
+    for (int k = 0; cases[k].text; k++) {
+        diag_list dl = {0};
+        d = parse(cases[k].text, &dl);
+        CHECK(!d && dl.count == 1, "'%s' fails once", cases[k].text);
+        if (dl.count) {
+            CHECK(dl.items[0].column == cases[k].col, "'%s': column %u, expected %u", cases[k].text,
+                  dl.items[0].column, cases[k].col);
+            CHECK(!strcmp(dl.items[0].message, cases[k].message), "'%s': message '%s'", cases[k].text,
+                  dl.items[0].message);
+        }
+        dir_free(d);
+        diag_free(&dl);
+    }
+}
+
 /* Random mutations: truncations, insertions of punctuation, deletions. */
 static void test_robustness(void)
 {
@@ -127,12 +188,13 @@ static void test_robustness(void)
         "parallel([i][j] on A[i][2*j+1]) private(t) reduction(maxloc(m, loc, 2)) across(A[1:1][1:0])",
         "array distribute[wgtblock(W, 4)][genblock(G)], shadow[1:2][0] align([i][] with T[i][5])",
         "region in(A[1:N-2][], b) out(C) targets(HOST, CUDA) async",
-        "realign(X[i] with A[N-1-i][])", "remote_access(A[k][], X[j+1])"};
-    const char junk[] = "[]():,*+-_ab1\\\"'";
+        "realign(X[i] with A[N-1-i][])", "remote_access(A[k][], X[j+1])",
+        "parallel(2) /* c */ reduction(max(e)) // t", "exitinterval 1, (2)"};
+    const char junk[] = "[]():,*+-_ab1\\\"'/";
     srand(12345);
     char buf[512];
     for (int iter = 0; iter < 20000; iter++) {
-        const char *s = seeds[iter % 5];
+        const char *s = seeds[iter % 7];
         size_t n = strlen(s);
         memcpy(buf, s, n + 1);
         int edits = 1 + rand() % 4;
@@ -161,6 +223,7 @@ int main(void)
 {
     test_forms();
     test_errors();
+    test_dvm_forms();
     test_robustness();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
