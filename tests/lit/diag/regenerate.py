@@ -40,6 +40,7 @@ cases = {
 "endinterval_other_block": "#pragma dvm interval 1\n    {\n        s = 1;\n#pragma dvm endinterval\n    }",
 "exitinterval_not_open": "#pragma dvm interval 1\n    {\n        if (s) {\n#pragma dvm exitinterval 2\n            return 1;\n        }\n    }",
 "exitinterval_too_many": "#pragma dvm interval 1\n    {\n        if (s) {\n#pragma dvm exitinterval 1, 2\n            return 1;\n        }\n    }",
+"exitinterval_too_few": "#pragma dvm interval 1\n    {\n#pragma dvm interval 2\n        if (s) {\n#pragma dvm exitinterval 2\n            return 1;\n        }\n#pragma dvm endinterval\n    }",
 "exitinterval_empty": "#pragma dvm exitinterval\n    s = 1;",
 "interval_jump_unclosed": "#pragma dvm interval 1\n    {\n        if (s)\n            return 1;\n    }",
 "interval_overlap": "#pragma dvm interval 1\n#pragma dvm interval 2\n    s = 1;\n    s = 2;\n#pragma dvm endinterval",
