@@ -183,6 +183,10 @@ void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules)
 
 void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type)
 {
+    if (data == -1) {
+        l->target_name = name;
+        return;
+    }
     if (data < 0 || data >= l->data_count)
         dvmh_fatal(l->file, l->line, "description of unknown data");
     l->data[data].name = name;

@@ -69,6 +69,7 @@ struct dvmh_loop {
     int rank;
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK], step[DVMH_MAX_RANK];
     void *target;
+    const char *target_name;        /* the program's name of the target (messages) */
     dvmh_rule rules[DVMH_MAX_RANK];
     loop_data *data;
     int data_count;

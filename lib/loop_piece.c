@@ -12,6 +12,7 @@
 #include "stats.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The remote_access view of datum k when it has a buffer of its own
@@ -56,6 +57,52 @@ static bool dim_empty(const dvmh_loop *l, int d)
     return l->step[d] > 0 ? l->first[d] > l->last[d] : l->first[d] < l->last[d];
 }
 
+/* The name of the loop's 'on' target in messages. */
+static const char *target_name(const dvmh_loop *l)
+{
+    return l->target_name ? l->target_name
+                          : array_is_template(l->target) ? "the template" : "the array";
+}
+
+/* A constant subscript of the 'on' target outside its extent: the
+ * iterations have no owner, an error (before any restriction, so that the
+ * message shows the loop's whole ranges). */
+static void check_constant_subscripts(const dvmh_loop *l)
+{
+    int trank = object_rank(l->target);
+    for (int k = 0; k < trank; k++) {
+        const dvmh_rule *r = &l->rules[k];
+        dvmh_idx extent = object_extent(l->target, k);
+        if (r->kind != DVMH_RULE_CONST || (r->b >= 0 && r->b < extent))
+            continue;
+        char ranges[DVMH_MAX_RANK * 48] = "", *at = ranges;
+        for (int d = 0; d < l->rank; d++)
+            at += snprintf(at, sizeof ranges - (size_t)(at - ranges), "%s%lld..%lld",
+                           d ? ", " : "", (long long)l->first[d], (long long)l->last[d]);
+        dvmh_fatal(l->file, l->line,
+                   "the parallel loop's iterations (%s) are mapped on %s with index %lld in "
+                   "dimension %d, outside its range 0..%lld: they have no owner",
+                   ranges, target_name(l), (long long)r->b, k + 1, (long long)(extent - 1));
+    }
+}
+
+/* Iterations whose 'on' element lies outside the target have the owner of
+ * the nearest edge: the process owning index 0 of a dimension also runs
+ * the iterations mapped below it, the one owning the last index those
+ * mapped above (every process, where the dimension is not distributed).
+ * So every iteration runs exactly once, as in the sequential program. */
+static void owned_with_edges(dvmh_loop *l, int k, dvmh_idx *tlo, dvmh_idx *thi)
+{
+    dvmh_idx extent = object_extent(l->target, k);
+    object_owned(l->target, k, tlo, thi);
+    if (*tlo > *thi)
+        return;
+    if (*tlo == 0)
+        *tlo = INT64_MIN / 4;
+    if (*thi == extent - 1)
+        *thi = INT64_MAX / 4;
+}
+
 bool piece_local_part(dvmh_loop *l)
 {
     for (int d = 0; d < l->rank; d++)
@@ -63,11 +110,12 @@ bool piece_local_part(dvmh_loop *l)
             return false;
     if (!l->target)
         return true;
+    check_constant_subscripts(l);
     int trank = object_rank(l->target);
     for (int k = 0; k < trank; k++) {
         const dvmh_rule *r = &l->rules[k];
         dvmh_idx tlo, thi;
-        object_owned(l->target, k, &tlo, &thi);
+        owned_with_edges(l, k, &tlo, &thi);
         if (tlo > thi)
             return false;
         if (r->kind == DVMH_RULE_CONST && (r->b < tlo || r->b > thi))
