@@ -294,6 +294,33 @@ static dvmh_handler handler_for(const dvmh_loop *l, int dev)
     return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
 }
 
+/* Whether an across dependence of the loop runs along loop dimension sd
+ * (or along a dimension the loop does not map: any). */
+static bool across_along(const dvmh_loop *l, int sd)
+{
+    if (l->across_ordinary)
+        return true;
+    for (int x = 0; x < l->across_count; x++) {
+        const loop_across *a = &l->acrosses[x];
+        const loop_data *d = &l->data[a->data];
+        for (int k = 0; k < d->rank; k++)
+            if ((a->flow[k] != 0 || a->anti[k] != 0) &&
+                (d->map[k].kind != DVMH_RULE_LINEAR || d->map[k].dim == sd))
+                return true;
+    }
+    return false;
+}
+
+/* Of the usable devices, the fastest (highest weight; the first of equals). */
+static int fastest_device(const int *usable, int n)
+{
+    int best = usable[0];
+    for (int k = 1; k < n; k++)
+        if (device_get(usable[k])->weight > device_get(best)->weight)
+            best = usable[k];
+    return best;
+}
+
 int piece_make(dvmh_loop *l, loop_piece *pieces)
 {
     unsigned devices = region_devices();
@@ -318,6 +345,17 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     if (n == 0)
         usable[n++] = 0; /* outside regions, or nothing else can run it */
     int sd = split_dimension(l);
+    l->pieces_independent = !l->ordered;
+    if (sd >= 0 && n > 1 && l->ordered && across_along(l, sd)) {
+        /* the pieces would wait for each other, and the devices never work
+         * at the same time: the fastest runs the loop alone */
+        pieces[0].device = fastest_device(usable, n);
+        memcpy(pieces[0].first, l->first, sizeof l->first);
+        memcpy(pieces[0].last, l->last, sizeof l->last);
+        return 1;
+    }
+    if (sd >= 0)
+        l->pieces_independent = true; /* no dependence along the split */
     if (sd < 0 || n == 1) {
         /* one device: the host when the region has it and it works */
         pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
@@ -524,11 +562,11 @@ void piece_run(dvmh_loop *l, const loop_piece *lp)
 
 void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n)
 {
-    /* Without across, the pieces are independent: the GPUs' kernels are
+    /* Independent pieces (no across along the split): the GPUs' kernels are
      * launched first and run while the other devices run their pieces;
      * their reduction results arrive when they are waited for, and are
      * folded after the others' (the pieces' order: GPUs come last). */
-    bool overlap = n > 1 && !l->ordered && !l->remote_views;
+    bool overlap = n > 1 && l->pieces_independent && !l->remote_views;
     double started[DEVICE_MAX];
     long long iterations[DEVICE_MAX];
     bool later[DEVICE_MAX] = {false};
