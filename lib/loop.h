@@ -122,9 +122,10 @@ void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh
                            dvmh_idx *lo, dvmh_idx *hi);
 /* The pieces of the local part (l->first..last), in iteration order. An
  * across loop whose dependence runs along the dimension the pieces would
- * split runs whole on one device (its pieces could only run one after
- * another); one whose dependences run along other dimensions is split, its
- * pieces independent (l->pieces_independent). */
+ * split runs whole on the fastest device when that is quicker than its
+ * pieces one after another (unequal weights); one whose dependences run
+ * along other dimensions is split, its pieces independent
+ * (l->pieces_independent). */
 int piece_make(dvmh_loop *l, loop_piece *pieces);
 /* Makes what the piece touches actual on its device; 'out' and 'local'
  * region data are claimed there instead of copied in. */

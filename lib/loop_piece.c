@@ -311,14 +311,23 @@ static bool across_along(const dvmh_loop *l, int sd)
     return false;
 }
 
-/* Of the usable devices, the fastest (highest weight; the first of equals). */
-static int fastest_device(const int *usable, int n)
+/* The device to run a loop whose pieces would run one after another, or
+ * -1 to split it all the same. Pieces sized by weight take each about
+ * count/total of the time, n of them in turn n*count/total; the fastest
+ * device alone count/max: better when max > total/n (it also saves the
+ * edges' copies between the pieces, but it must get the others' parts:
+ * with equal weights the split stays). The first of equals. */
+static int one_device(const int *usable, int n)
 {
     int best = usable[0];
-    for (int k = 1; k < n; k++)
-        if (device_get(usable[k])->weight > device_get(best)->weight)
+    double total = 0;
+    for (int k = 0; k < n; k++) {
+        double w = device_get(usable[k])->weight;
+        total += w;
+        if (w > device_get(best)->weight)
             best = usable[k];
-    return best;
+    }
+    return device_get(best)->weight * n > total * (1 + 1e-9) ? best : -1;
 }
 
 int piece_make(dvmh_loop *l, loop_piece *pieces)
@@ -347,15 +356,18 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     int sd = split_dimension(l);
     l->pieces_independent = !l->ordered;
     if (sd >= 0 && n > 1 && l->ordered && across_along(l, sd)) {
-        /* the pieces would wait for each other, and the devices never work
-         * at the same time: the fastest runs the loop alone */
-        pieces[0].device = fastest_device(usable, n);
-        memcpy(pieces[0].first, l->first, sizeof l->first);
-        memcpy(pieces[0].last, l->last, sizeof l->last);
-        return 1;
-    }
-    if (sd >= 0)
+        /* the pieces would wait for each other, the devices never working
+         * at the same time: the fastest alone when that is quicker */
+        int dev = one_device(usable, n);
+        if (dev >= 0) {
+            pieces[0].device = dev;
+            memcpy(pieces[0].first, l->first, sizeof l->first);
+            memcpy(pieces[0].last, l->last, sizeof l->last);
+            return 1;
+        }
+    } else if (sd >= 0) {
         l->pieces_independent = true; /* no dependence along the split */
+    }
     if (sd < 0 || n == 1) {
         /* one device: the host when the region has it and it works */
         pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
