@@ -161,8 +161,21 @@ static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long
     return true;
 }
 
+/* Whether the expression at node n (implicit conversions above it
+ * skipped) is an argument of a call. */
+static bool passed_to_call(gen *g, int n)
+{
+    int p = g->a.nodes[n].parent;
+    while (p >= 0 && g->a.nodes[p].kind == CXCursor_UnexposedExpr)
+        p = g->a.nodes[p].parent;
+    return p >= 0 && g->a.nodes[p].kind == CXCursor_CallExpr &&
+           g->a.nodes[p].first_child != n;
+}
+
 /* References to data of rank 2 and more become flat indexing with the
- * rows' strides (the kernel's arrays are pointers). */
+ * rows' strides (the kernel's arrays are pointers); a line (all subscripts
+ * but the last) passed to a function becomes a pointer to its first
+ * element. */
 static bool rewrite_accesses(gen *g, cuda_plan *c)
 {
     const loop_plan *l = c->l;
@@ -198,13 +211,28 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
             }
             break;
         }
-        if (level != dt->rank || g->a.nodes[cur].from_macro) {
+        bool line = level == dt->rank - 1 && passed_to_call(g, cur);
+        if ((level != dt->rank && !line) || g->a.nodes[cur].from_macro) {
             free(idx);
             return cuda_refuse(c, level != dt->rank ? "'%s' is used without all of its %d subscripts"
                                                     : "'%s' is subscripted inside a macro",
                                dt->name, dt->rank);
         }
         edit *e = edit_begin(&c->el, g->a.nodes[cur].start, g->a.nodes[cur].end);
+        if (line) {
+            /* A[i][j] of a 3-D array passed to a function: a pointer to the
+             * line (i, j, 0), addressed with the strides of the full
+             * references (the last dimension's stride is 1) */
+            edit_litf(e, "(%s + (", dt->name);
+            for (int d = 0; d < level; d++) {
+                edit_lit(e, d ? " + (dvmh_idx)(" : "(dvmh_idx)(");
+                edit_range(e, g->a.nodes[idx[d]].start, g->a.nodes[idx[d]].end);
+                edit_litf(e, ") * dvmh_s%d_%d", k, d);
+            }
+            edit_lit(e, "))");
+            free(idx);
+            continue;
+        }
         edit_litf(e, "%s[", dt->name);
         for (int d = 0; d < dt->rank; d++) {
             edit_lit(e, d + 1 < dt->rank ? "(dvmh_idx)(" : "(");

@@ -365,6 +365,7 @@ static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)
          * undeclared name in 'on A[k]') is reported on the directive's line */
         sb_printf(c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
         sb_printf(c, "    dvmh_loop_map(dvmh_L, %s, %s);\n", p->on->desc, rules);
+        sb_printf(c, "    dvmh_loop_describe(dvmh_L, -1, \"%s\", -1);\n", p->on->name);
         free(rules);
     }
 }

@@ -305,7 +305,8 @@ void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules);
 void dvmh_loop_reach(dvmh_loop *l, int data, const int *loop_dim, const dvmh_idx *lo,
                      const dvmh_idx *hi);
 /* The program's name and element type (enum dvmh_type) of data, for
- * messages and comparative debugging. */
+ * messages and comparative debugging; data -1: the name of the 'on'
+ * target (type ignored). */
 void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type);
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
