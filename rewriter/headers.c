@@ -481,7 +481,11 @@ static void run_item(gen *g, hitem *it)
 
 static void run_redecl(gen *g, redecl *r)
 {
-    r->done = true;
+    /* decl_group does every declarator of the declaration */
+    struct headers *h = g->headers;
+    for (int k = 0; k < h->nredecls; k++)
+        if (g->a.nodes[h->redecls[k].node].start == g->a.nodes[r->node].start)
+            h->redecls[k].done = true;
     const hitem *it = &g->headers->items[r->item];
     attached at = {.dir = it->dir, .pragma = it->pragma, .node = r->node};
     g->dir_file = g->headers->files[it->header].path;
