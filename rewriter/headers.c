@@ -566,6 +566,38 @@ static void wrap_include(gen *g, const hinclude *inc)
     free(after.s);
 }
 
+typedef struct use_search {
+    gen *g;
+    int header;
+    bool reported;
+} use_search;
+
+/* References to distributed variables in a header's function bodies, which
+ * are compiled as written. */
+static enum CXChildVisitResult on_header_code(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    use_search *u = data;
+    if (u->reported)
+        return CXChildVisit_Break;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        for (int k = 0; k < u->g->obj_count && !clang_Cursor_isNull(ref); k++) {
+            dobj *o = &u->g->objs[k];
+            if (!same_entity(u->g->a.nodes[o->decl].cursor, ref))
+                continue;
+            unsigned off;
+            clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+            header_error(u->g, u->header, off, "not supported yet: %s '%s' used in code in a header "
+                         "(a header is compiled as written; move the function to a .c file)",
+                         o->is_template ? "template" : "distributed array", o->name);
+            u->reported = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
 void headers_finish(gen *g)
 {
     struct headers *h = g->headers;
@@ -582,6 +614,13 @@ void headers_finish(gen *g)
                          "include '%s' would take it for ordinary data",
                          o->is_template ? "template" : "distributed array", o->name,
                          o->is_template ? "template" : "array", h->files[it->header].path);
+    }
+    for (int k = 0; k < h->nitems; k++) {
+        const hitem *it = &h->items[k];
+        if (it->kind == CXCursor_FunctionDecl && clang_isCursorDefinition(it->cursor)) {
+            use_search u = {g, it->header, false};
+            clang_visitChildren(it->cursor, on_header_code, &u);
+        }
     }
     for (int k = 0; k < h->nincs; k++)
         wrap_include(g, &h->incs[k]);
