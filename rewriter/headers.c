@@ -261,13 +261,12 @@ static attached *main_directive(gen *g, CXCursor c)
         attached *at = &g->dirs[k];
         if (!at->dir || at->node < 0 || (at->dir->kind != DIR_ARRAY && at->dir->kind != DIR_TEMPLATE))
             continue;
+        /* the declarators of its declaration: siblings of one start */
         const node *first = &g->a.nodes[at->node];
-        for (int n = at->node; n < g->a.count; n++) {
-            const node *nd = &g->a.nodes[n];
-            if (nd->kind == CXCursor_VarDecl && !nd->foreign && nd->start == first->start &&
-                nd->parent == first->parent && same_entity(nd->cursor, c))
+        for (int n = at->node; n >= 0 && g->a.nodes[n].start == first->start;
+             n = g->a.nodes[n].next_sibling)
+            if (g->a.nodes[n].kind == CXCursor_VarDecl && same_entity(g->a.nodes[n].cursor, c))
                 return at;
-        }
     }
     return NULL;
 }
