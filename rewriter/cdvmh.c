@@ -5,6 +5,7 @@
 #include "decl.h"
 #include "gen.h"
 #include "interval.h"
+#include "headers.h"
 #include "loop.h"
 #include "refs.h"
 #include "region.h"
@@ -36,20 +37,6 @@ static char *read_file(const char *path, size_t *len)
     fclose(f);
     *len = b.len;
     return sb_take(&b);
-}
-
-static bool in_skipped_range(CXTranslationUnit tu, CXFile file, size_t offset)
-{
-    CXSourceRangeList *list = clang_getSkippedRanges(tu, file);
-    bool inside = false;
-    for (unsigned k = 0; list && k < list->count && !inside; k++) {
-        unsigned s, e;
-        clang_getExpansionLocation(clang_getRangeStart(list->ranges[k]), NULL, NULL, NULL, &s);
-        clang_getExpansionLocation(clang_getRangeEnd(list->ranges[k]), NULL, NULL, NULL, &e);
-        inside = offset >= s && offset < e;
-    }
-    clang_disposeSourceRangeList(list);
-    return inside;
 }
 
 static const char *construct_name(dir_kind k)
@@ -92,7 +79,7 @@ static void attach(gen *g)
         int best = -1;
         for (int n = 0; n < g->a.count; n++) {
             const node *nd = &g->a.nodes[n];
-            if (nd->start >= at->pragma->end && (best < 0 || nd->start < g->a.nodes[best].start))
+            if (!nd->foreign && nd->start >= at->pragma->end && (best < 0 || nd->start < g->a.nodes[best].start))
                 best = n;
         }
         if (best >= 0 && g->a.nodes[best].start > next_pragma)
@@ -213,7 +200,7 @@ static void attach_directives(gen *g, pragma_text *pragmas, int count)
 {
     g->dirs = xcalloc((size_t)count + 1, sizeof(attached));
     for (int k = 0; k < count; k++) {
-        if (in_skipped_range(g->a.tu, g->a.file, pragmas[k].start))
+        if (ast_in_skipped_range(g->a.tu, g->a.file, pragmas[k].start))
             continue;
         attached *at = &g->dirs[g->dir_count++];
         at->pragma = &pragmas[k];
@@ -238,6 +225,23 @@ static bool is_interval(dir_kind k)
     return k == DIR_INTERVAL || k == DIR_ENDINTERVAL || k == DIR_EXITINTERVAL;
 }
 
+/* The declarations in text order: the main file's directives, and those
+ * of the headers (at the #include lines that read them). */
+static void declare(gen *g)
+{
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (!at->dir || at->node < 0 ||
+            (at->dir->kind != DIR_ARRAY && at->dir->kind != DIR_TEMPLATE && at->dir->kind != DIR_INHERIT))
+            continue;
+        headers_declare_before(g, at->pragma->start);
+        decl_directive(g, at);
+    }
+    headers_declare_before(g, (size_t)-1);
+    decl_fresh_locals(g);
+    headers_finish(g);
+}
+
 /* Phase 3: each generator edits the text for its directives. */
 static void generate(gen *g)
 {
@@ -248,7 +252,7 @@ static void generate(gen *g)
         if (d->kind >= DIR_HOST_SECTION)
             gen_error_at(g, d->loc, "not supported yet: '%s' directive", dir_kind_name(d->kind));
     }
-    decl_gen(g);
+    declare(g);
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
         if (!at->dir)
@@ -317,6 +321,7 @@ static void release(gen *g)
     free(g->device_fns);
     free(g->local_reads);
     free(g->base);
+    headers_free(g);
     edit_list_free(&g->e);
     ast_free(&g->a);
 }
@@ -348,6 +353,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
         pragma_text *pragmas;
         int count = pragma_find(text, len, &pragmas);
         attach_directives(&g, pragmas, count);
+        headers_scan(&g);
         if (!diags.errors)
             generate(&g);
         if (!diags.errors)

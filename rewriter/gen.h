@@ -35,6 +35,10 @@ typedef struct gen {
     edit_list e;
     diag_list *diags;
     const char *file;
+    /* the file of the directive being generated when it is not the main
+     * file (a header's): gen_error_at reports there */
+    const char *dir_file;
+    struct headers *headers;        /* the included headers' declarations (headers.c) */
     bool remarks;
     attached *dirs;
     int dir_count;
