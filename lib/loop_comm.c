@@ -78,10 +78,8 @@ void lcomm_renew_shadows(dvmh_loop *l)
 
 void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
 {
-    if (l->remote_count == 0 || comm_process_count() == 1) {
-        l->remote_count = 0;  /* one process: everything is local */
-        return;
-    }
+    if (l->remote_count == 0 || comm_process_count() == 1)
+        return; /* one process: everything is local (no views) */
     l->remote_views = dvmh_xcalloc((size_t)l->remote_count, sizeof *l->remote_views);
     for (int k = 0; k < l->remote_count; k++) {
         if (l->remotes[k] < 0)

@@ -1,6 +1,7 @@
 /* cdvmh.c: cdvmh_rewrite: parse with libclang, find and attach the
  * directives, run the generators, render the edited text. */
 #include "alloc.h"
+#include "copy.h"
 #include "cuda.h"
 #include "decl.h"
 #include "gen.h"
@@ -68,6 +69,7 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
     case DIR_INHERIT: return c == CXCursor_FunctionDecl;
     case DIR_PARALLEL: return c == CXCursor_ForStmt;
     case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_INTERVAL: case DIR_TASK_REGION:
+    case DIR_HOST_SECTION:
         return c == CXCursor_CompoundStmt;
     default: return false;
     }
@@ -76,7 +78,8 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
 static bool needs_construct(dir_kind k)
 {
     return k == DIR_ARRAY || k == DIR_TEMPLATE || k == DIR_INHERIT || k == DIR_PARALLEL ||
-           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_INTERVAL || k == DIR_TASK_REGION;
+           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_INTERVAL || k == DIR_TASK_REGION ||
+           k == DIR_HOST_SECTION;
 }
 
 /* Finds the construct each directive governs. */
@@ -239,7 +242,11 @@ static void generate(gen *g)
         directive *d = g->dirs[k].dir;
         if (!d)
             continue;
-        if (d->kind >= DIR_HOST_SECTION)
+        if (d->kind == DIR_SHADOW_ADD)
+            gen_error_at(g, d->loc, "not supported yet: 'shadow_add' directive (it adds shadow "
+                         "elements to an indirectly distributed dimension, and indirect "
+                         "distributions are not supported)");
+        else if (d->kind >= DIR_SHADOW_ADD)
             gen_error_at(g, d->loc, "not supported yet: '%s' directive", dir_kind_name(d->kind));
     }
     decl_gen(g);
@@ -257,6 +264,10 @@ static void generate(gen *g)
         else if ((kind == DIR_REGION || kind == DIR_REMOTE_ACCESS || kind == DIR_INTERVAL) &&
                  at->node >= 0)
             region_gen(g, at);
+        else if (kind == DIR_HOST_SECTION && at->node >= 0)
+            region_host_section(g, at);
+        else if (kind == DIR_ARRAY_COPY || kind == DIR_LOCALIZE || kind == DIR_UNLOCALIZE)
+            copy_gen(g, at);
         else if (!needs_construct(kind) && kind < DIR_HOST_SECTION)
             region_standalone(g, at);
     }
