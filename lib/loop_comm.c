@@ -150,8 +150,11 @@ void lcomm_finish_remotes(dvmh_loop *l)
         if (l->remotes[k] >= 0) {
             loop_data *d = &l->data[l->remotes[k]];
             bool written = (d->access & DVMH_WRITE) != 0;
+            /* a view in place was written where the pieces ran (and marked
+             * so); a buffer's own part comes back into the host copy */
+            bool buffered = l->remote_views[k].buffer != NULL;
             comm_remote_view_end(d->array, &l->remote_views[k], written);
-            if (written)
+            if (written && buffered)
                 var_written(d->var, 0, &d->var->whole);
         }
     free(l->remote_views);
