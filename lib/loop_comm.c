@@ -78,10 +78,8 @@ void lcomm_renew_shadows(dvmh_loop *l)
 
 void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
 {
-    if (l->remote_count == 0 || comm_process_count() == 1) {
-        l->remote_count = 0;  /* one process: everything is local */
-        return;
-    }
+    if (l->remote_count == 0 || comm_process_count() == 1)
+        return; /* one process: everything is local (no views) */
     l->remote_views = dvmh_xcalloc((size_t)l->remote_count, sizeof *l->remote_views);
     for (int k = 0; k < l->remote_count; k++) {
         if (l->remotes[k] < 0)
@@ -152,8 +150,11 @@ void lcomm_finish_remotes(dvmh_loop *l)
         if (l->remotes[k] >= 0) {
             loop_data *d = &l->data[l->remotes[k]];
             bool written = (d->access & DVMH_WRITE) != 0;
+            /* a view in place was written where the pieces ran (and marked
+             * so); a buffer's own part comes back into the host copy */
+            bool buffered = l->remote_views[k].buffer != NULL;
             comm_remote_view_end(d->array, &l->remote_views[k], written);
-            if (written)
+            if (written && buffered)
                 var_written(d->var, 0, &d->var->whole);
         }
     free(l->remote_views);

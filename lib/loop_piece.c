@@ -399,6 +399,18 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     return made;
 }
 
+/* Whether datum k is read through remote_access in place: the remote
+ * elements were fetched into the host copy's shadow edges (one process, or
+ * the box fits them), and its subscripts may reach anywhere in them. */
+static bool remote_in_place(const dvmh_loop *l, int k)
+{
+    for (int m = 0; m < l->remote_count; m++)
+        if (l->remotes[m] == k && (l->remote_views ? !l->remote_views[m].buffer
+                                                   : comm_process_count() == 1))
+            return true;
+    return false;
+}
+
 void piece_actualize(dvmh_loop *l, const loop_piece *p)
 {
     if (device_count() == 1)
@@ -416,7 +428,16 @@ void piece_actualize(dvmh_loop *l, const loop_piece *p)
             for (int m = 0; m < boxes.count; m++)
                 region_claim(d->var, p->device, &boxes.boxes[m], true);
         }
-        piece_data_boxes(d, lo, hi, true, &boxes);
+        if (d->array && remote_in_place(l, k)) {
+            /* a device piece reads remote elements anywhere in the part */
+            box all;
+            array_local_box(d->array, &all);
+            box_set_clear(&boxes);
+            if (!box_is_empty(&all))
+                box_set_add_box(&boxes, &all);
+        } else {
+            piece_data_boxes(d, lo, hi, true, &boxes);
+        }
         for (int m = 0; m < boxes.count; m++) {
             region_claim(d->var, p->device, &boxes.boxes[m], false);
             var_actualize(d->var, p->device, &boxes.boxes[m], MOVE_REGION);

@@ -1,11 +1,12 @@
 /* cdvmh.c: cdvmh_rewrite: parse with libclang, find and attach the
  * directives, run the generators, render the edited text. */
 #include "alloc.h"
+#include "copy.h"
 #include "cuda.h"
 #include "decl.h"
 #include "gen.h"
-#include "interval.h"
 #include "headers.h"
+#include "interval.h"
 #include "loop.h"
 #include "refs.h"
 #include "region.h"
@@ -55,7 +56,7 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
     case DIR_ARRAY: case DIR_TEMPLATE: return c == CXCursor_VarDecl || c == CXCursor_DeclStmt;
     case DIR_INHERIT: return c == CXCursor_FunctionDecl;
     case DIR_PARALLEL: return c == CXCursor_ForStmt;
-    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_TASK_REGION:
+    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_TASK_REGION: case DIR_HOST_SECTION:
         return c == CXCursor_CompoundStmt;
     default: return false;
     }
@@ -64,7 +65,8 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
 static bool needs_construct(dir_kind k)
 {
     return k == DIR_ARRAY || k == DIR_TEMPLATE || k == DIR_INHERIT || k == DIR_PARALLEL ||
-           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_TASK_REGION;
+           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_TASK_REGION ||
+           k == DIR_HOST_SECTION;
 }
 
 /* Finds the construct each directive governs. */
@@ -249,7 +251,11 @@ static void generate(gen *g)
         directive *d = g->dirs[k].dir;
         if (!d)
             continue;
-        if (d->kind >= DIR_HOST_SECTION)
+        if (d->kind == DIR_SHADOW_ADD)
+            gen_error_at(g, d->loc, "not supported yet: 'shadow_add' directive (it adds shadow "
+                         "elements to an indirectly distributed dimension, and indirect "
+                         "distributions are not supported)");
+        else if (d->kind >= DIR_SHADOW_ADD)
             gen_error_at(g, d->loc, "not supported yet: '%s' directive", dir_kind_name(d->kind));
     }
     declare(g);
@@ -266,6 +272,10 @@ static void generate(gen *g)
             loop_gen(g, at);
         else if ((kind == DIR_REGION || kind == DIR_REMOTE_ACCESS) && at->node >= 0)
             region_gen(g, at);
+        else if (kind == DIR_HOST_SECTION && at->node >= 0)
+            region_host_section(g, at);
+        else if (kind == DIR_ARRAY_COPY || kind == DIR_LOCALIZE || kind == DIR_UNLOCALIZE)
+            copy_gen(g, at);
         else if (!needs_construct(kind) && kind < DIR_HOST_SECTION && !is_interval(kind))
             region_standalone(g, at);
     }

@@ -133,6 +133,9 @@ void dvmh_array_destroy(dvmh_array *a);
 
 /* redistribute(A[block][*]) on an array or a template. */
 void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr);
+/* array_copy(DST = SRC): every element of src into dst (same sizes and
+ * element type, any distributions); outside regions. */
+void dvmh_array_copy(const char *file, int line, dvmh_array *dst, dvmh_array *src);
 /* realign(A[i] with B[i][]) */
 void dvmh_realign(const char *file, int line, dvmh_array *a, void *target,
                   const dvmh_rule *rules);
