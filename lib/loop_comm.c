@@ -76,15 +76,25 @@ void lcomm_renew_shadows(dvmh_loop *l)
     }
 }
 
+/* Whether remote reference k is the first to its array (the later ones
+ * share its view). */
+static bool remote_first(const dvmh_loop *l, int k)
+{
+    for (int m = 0; m < k; m++)
+        if (l->remotes[m] == l->remotes[k])
+            return false;
+    return true;
+}
+
 void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
 {
-    if (l->remote_count == 0 || comm_process_count() == 1) {
-        l->remote_count = 0;  /* one process: everything is local */
+    /* one process: everything is local (the pieces still actualize what the
+     * references read on their devices) */
+    if (l->remote_count == 0 || comm_process_count() == 1)
         return;
-    }
     l->remote_views = dvmh_xcalloc((size_t)l->remote_count, sizeof *l->remote_views);
     for (int k = 0; k < l->remote_count; k++) {
-        if (l->remotes[k] < 0)
+        if (!remote_first(l, k))
             continue; /* merged into an earlier reference to the same array */
         dvmh_array *a = l->data[l->remotes[k]].array;
         dvmh_idx box_lo[DVMH_MAX_RANK], box_hi[DVMH_MAX_RANK];
@@ -97,8 +107,6 @@ void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
         for (int m = k; m < l->remote_count; m++) {
             if (l->remotes[m] != l->remotes[k])
                 continue;
-            if (m != k)
-                l->remotes[m] = -1;
             for (int d = 0; d < a->head.rank; d++) {
                 const dvmh_rule *r = &l->remote_rules[m][d];
                 dvmh_idx lo = 0, hi = a->size[d] - 1;
@@ -149,9 +157,12 @@ void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
 void lcomm_finish_remotes(dvmh_loop *l)
 {
     for (int k = 0; l->remote_views && k < l->remote_count; k++)
-        if (l->remotes[k] >= 0) {
+        if (remote_first(l, k)) {
             loop_data *d = &l->data[l->remotes[k]];
-            bool written = (d->access & DVMH_WRITE) != 0;
+            /* a view with a buffer: the loop ran on the host and its writes
+             * reach the host copy now; without one, the pieces' writes are
+             * already where they ran (piece_written) */
+            bool written = (d->access & DVMH_WRITE) != 0 && l->remote_views[k].buffer;
             comm_remote_view_end(d->array, &l->remote_views[k], written);
             if (written)
                 var_written(d->var, 0, &d->var->whole);
