@@ -22,3 +22,14 @@ void f(void)
         for (j = 1; j < 7; j++)
             B[i][j] = (B[i - 1][j - 1] + B[i - 1][j] + B[i][j - 1] + B[i + 1][j + 1]) / 4;
 }
+// A subscript that is not 'loop variable + constant' may reach anywhere.
+void g(int k)
+{
+    int i, j;
+// CHECK: dvmh_loop_across(dvmh_L, 0, (dvmh_idx[]){(1), (1)}, (dvmh_idx[]){(0), (0)}, 0);
+// CHECK-NEXT: dvmh_loop_across_skewed(dvmh_L, 0);
+#pragma dvm parallel([i][j] on A[i][j]) across(A[1:0][1:0])
+    for (i = 1; i < 7; i++)
+        for (j = 1; j < 7; j++)
+            A[i][j] = A[i - 1][j] + A[i][j - 1] + A[k][j];
+}
