@@ -295,6 +295,10 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo,
 /* across(A[f:a]...) / across(out(A[...])): flow (lo) and anti (hi) widths. */
 void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
                       const dvmh_idx *anti, int out);
+/* After dvmh_loop_across: the body's references to that data reach
+ * diagonally against the loop order (A[i-1][j+1]: the value must be new;
+ * A[i+1][j-1]: old), or in ways the compiler cannot tell. */
+void dvmh_loop_across_skewed(dvmh_loop *l, int data);
 /* remote_access(A[i][]) inside a loop; the handler then reads data from a
  * buffer that covers the referenced elements. */
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules);
