@@ -114,10 +114,14 @@ public:
     std::vector<std::string> archs{"sm_90"};
     std::string error;
 
+    // rdc: relocatable device code (it calls or defines functions that
+    // the runtime links across the program's files)
     bool compile(const std::string &nvcc, const std::string &cu, const std::vector<std::string> &flags,
-                 std::string &image)
+                 bool rdc, std::string &image)
     {
         std::vector<std::string> args = {nvcc, "-fatbin", "-w"};
+        if (rdc)
+            args.push_back("-rdc=true");
         std::string newest;
         for (const std::string &a : archs) {
             std::string num = a.substr(3);
@@ -342,7 +346,7 @@ protected:
             llvm::sys::path::remove_filename(dir);
             flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
             std::string image;
-            if (!cuda_compiler.compile(nvcc, out.cuda, flags, image)) {
+            if (!cuda_compiler.compile(nvcc, out.cuda, flags, out.cuda_needs != nullptr, image)) {
                 DiagnosticsEngine &D = CI.getDiagnostics();
                 D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                            "nvcc failed on the CUDA handlers of '%0' (build without "
@@ -351,7 +355,8 @@ protected:
                 cdvmh_output_free(&out);
                 return;
             }
-            char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size());
+            char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size(), out.cuda_needs,
+                                           out.cuda_gives);
             text += embed;
             free(embed);
             with_cuda = true;
