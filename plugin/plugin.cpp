@@ -244,7 +244,8 @@ protected:
                 llvm::errs() << "cdvmh plugin arguments (-Xclang -plugin-arg-cdvmh -Xclang ARG):\n"
                                 "  remarks      report what was generated for each parallel loop\n"
                                 "                (also -Rpass=dvmh)\n"
-                                "  keep=FILE    write the generated C to FILE\n"
+                                "  keep=FILE    write the generated C to FILE (a folder: to a file of\n"
+                                "               the source's name there)\n"
                                 "  cuda-arch=sm_80,sm_90\n"
                                 "               GPUs to build CUDA handlers for (default sm_90;\n"
                                 "               PTX of the newest is embedded too)\n"
@@ -367,8 +368,13 @@ protected:
                 << file;
         }
         cdvmh_output_free(&out);
-        if (!keep.empty())
-            std::ofstream(keep) << text;
+        if (!keep.empty()) {
+            // a folder: one file per compiled source (several in one command)
+            std::string path = keep;
+            if (llvm::sys::fs::is_directory(keep))
+                path = keep + "/" + llvm::sys::path::filename(file).str();
+            std::ofstream(path) << text;
+        }
 
         auto inv = std::make_shared<CompilerInvocation>(CI.getInvocation());
         inv->getPreprocessorOpts().addRemappedFile(

@@ -2,7 +2,7 @@
 """Compiles one C-DVMH program with dvmcc -c, so that the plugin runs nvcc
 on its CUDA handlers and embeds the image; fails when nvcc rejects the
 generated CUDA, and when the object lacks what the remarks (-Rpass=dvmh)
-promise:
+promise (a program of several files: each file alike):
   - every parallel loop has a remark: a CUDA handler, or why it has none;
   - each loop with a CUDA handler has its launcher in the object and its
     kernel in the embedded image.
@@ -74,25 +74,32 @@ def main():
     if not opt.nvcc or not os.access(opt.nvcc, os.X_OK):
         print("SKIP: nvcc not found: CUDA handlers are not built")
         return 77
-    src = open(opt.program).read()
+    several = os.path.isdir(opt.program)
+    files = ([os.path.join(opt.program, f) for f in sorted(os.listdir(opt.program))
+              if f.endswith(".c")] if several else [opt.program])
+    src = "".join(open(f).read() for f in files)
     if re.search(r"//\s*E2E:\s*expect-compile-error", src):
         print("SKIP: the program is meant to be rejected")
         return 77
     env = dict(os.environ, CDVMH_NVCC=opt.nvcc)
+    failed = False
     with tempfile.TemporaryDirectory() as tmp:
-        obj, kept = os.path.join(tmp, "prog.o"), os.path.join(tmp, "prog.kept")
-        c = subprocess.run([opt.dvmcc, "-O2", "-c", "-Rpass=dvmh", "-Xclang", "-plugin-arg-cdvmh",
-                            "-Xclang", "keep=" + kept, opt.program, "-o", obj],
-                           capture_output=True, text=True, env=env)
-        if c.returncode:
-            print("dvmcc -c failed:\n" + c.stdout + c.stderr)
-            return 1
-        nm = subprocess.run(["nm", obj], capture_output=True, text=True)
-        bad, summary = check(c.stderr, open(kept).read(), nm.stdout)
-    print(summary)
-    for b in bad:
-        print("FAIL " + b)
-    return 1 if bad else 0
+        # a program of several files: each one compiled as dvmcc -c does it
+        for f in files:
+            obj, kept = os.path.join(tmp, "prog.o"), os.path.join(tmp, "prog.kept")
+            c = subprocess.run([opt.dvmcc, "-O2", "-c", "-Rpass=dvmh", "-Xclang", "-plugin-arg-cdvmh",
+                                "-Xclang", "keep=" + kept, f, "-o", obj],
+                               capture_output=True, text=True, env=env)
+            if c.returncode:
+                print("dvmcc -c %s failed:\n" % f + c.stdout + c.stderr)
+                return 1
+            nm = subprocess.run(["nm", obj], capture_output=True, text=True)
+            bad, summary = check(c.stderr, open(kept).read(), nm.stdout)
+            print((os.path.basename(f) + ": " if several else "") + summary)
+            for b in bad:
+                print("FAIL " + b)
+            failed = failed or bool(bad)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
