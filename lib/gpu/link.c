@@ -93,7 +93,8 @@ CUresult gpu_module_load(dvmh_cuda_module *m, CUmodule *out, char *log, size_t l
 {
     const cuda_api *api = gpu_api();
     log[0] = 0;
-    if (!m->relocatable)
+    bool link = m->relocatable != 0;
+    if (!link)
         return api->ModuleLoadData(out, m->image);
     int opts[] = {DRV_JIT_ERROR_LOG_BUFFER, DRV_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *values[] = {log, (void *)(uintptr_t)log_size};
