@@ -52,15 +52,20 @@ int main(void)
                 far = w[i];
         }
     }
-#pragma dvm get_actual(u, steps, w)
     double su = 0, sw = 0;
     long long ss = 0;
-    for (i = 0; i < N; i++) {
-        for (j = 0; j < M; j++) {
-            su += u[i][j] * (1 + (i * M + j) % 13);
-            ss += (long long)steps[i][j] * (1 + (i + 3 * j) % 5);
-        }
-        sw += w[i] * (i + 1);
+    /* weighted checksums */
+#pragma dvm region
+    {
+#pragma dvm parallel([i][j] on u[i][j]) reduction(sum(su), sum(ss))
+        for (i = 0; i < N; i++)
+            for (j = 0; j < M; j++) {
+                su += u[i][j] * (1 + (i * M + j) % 13);
+                ss += (long long)steps[i][j] * (1 + (i + 3 * j) % 5);
+            }
+#pragma dvm parallel([i] on w[i]) reduction(sum(sw))
+        for (i = 0; i < N; i++)
+            sw += w[i] * (i + 1);
     }
     printf("u %.10f\nsteps %lld hops %lld\nw %.10f far %.10f\n", su, ss, hops, sw, far);
     printf("tally %.10f\n", tally_total());
