@@ -271,6 +271,7 @@ static void render(gen *g, cdvmh_output *out)
     strbuf outb = {0};
     sb_add(&outb, "#include <dvmh.h>\n");
     out->cuda = g->emit_cuda ? cuda_file_text(g) : NULL;
+    out->cuda_kernels = g->cuda.len > 0;
     if (out->cuda && cuda_relocatable(g)) {
         out->cuda_needs = cuda_needs_list(g);
         out->cuda_gives = cuda_gives_list(g);

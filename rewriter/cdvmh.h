@@ -35,6 +35,7 @@ typedef struct cdvmh_output {
      * functions of other files the kernels call and the functions defined
      * for other files' kernels, " f g " (either may be " "). */
     char *cuda_needs, *cuda_gives;
+    int cuda_kernels;           /* whether the CUDA has kernels (not only functions for other files) */
     cdvmh_diag *diags;          /* in source order */
     size_t ndiags;
 } cdvmh_output;
