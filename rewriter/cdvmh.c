@@ -291,6 +291,11 @@ static void render(gen *g, cdvmh_output *out)
     strbuf outb = {0};
     sb_add(&outb, "#include <dvmh.h>\n");
     out->cuda = g->emit_cuda ? cuda_file_text(g) : NULL;
+    out->cuda_kernels = g->cuda.len > 0;
+    if (out->cuda && cuda_relocatable(g)) {
+        out->cuda_needs = cuda_needs_list(g);
+        out->cuda_gives = cuda_gives_list(g);
+    }
     if (out->cuda) {
         char *decl = cuda_module_decl(g);
         sb_add(&outb, decl);
@@ -329,6 +334,8 @@ static void release(gen *g)
     free(g->globals.s);
     free(g->cuda.s);
     free(g->device_fns);
+    free(g->imports);
+    free(g->exports);
     free(g->local_reads);
     free(g->base);
     headers_free(g);
@@ -389,10 +396,24 @@ void cdvmh_output_free(cdvmh_output *out)
     free(out->diags);
     free(out->host_c);
     free(out->cuda);
+    free(out->cuda_needs);
+    free(out->cuda_gives);
     memset(out, 0, sizeof *out);
 }
 
-char *cdvmh_cuda_embed(const char *file, const void *image, size_t size)
+static void c_string(strbuf *b, const char *s)
+{
+    sb_add(b, "\"");
+    for (const char *c = s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_add(b, "\\");
+        sb_addn(b, c, 1);
+    }
+    sb_add(b, "\"");
+}
+
+char *cdvmh_cuda_embed(const char *file, const void *image, size_t size, const char *needs,
+                       const char *gives)
 {
     char *base = sanitize(file);
     strbuf b = {0};
@@ -408,14 +429,23 @@ char *cdvmh_cuda_embed(const char *file, const void *image, size_t size)
     if (!size)
         sb_add(&b, "    \"\"\n");
     sb_add(&b, "    ;\n");
-    sb_printf(&b, "static dvmh_cuda_module dvmh_cuda_module_%s = {dvmh_cuda_image_%s, sizeof(dvmh_cuda_image_%s) - 1, \"",
+    sb_printf(&b, "static dvmh_cuda_module dvmh_cuda_module_%s = {dvmh_cuda_image_%s, sizeof(dvmh_cuda_image_%s) - 1, ",
               base, base, base);
-    for (const char *c = file; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            sb_add(&b, "\\");
-        sb_addn(&b, c, 1);
+    c_string(&b, file);
+    sb_add(&b, ", NULL");
+    if (needs) {
+        /* relocatable device code: registered for the runtime's device link */
+        sb_add(&b, ", 1, ");
+        c_string(&b, needs);
+        sb_add(&b, ", ");
+        c_string(&b, gives ? gives : "");
+        sb_printf(&b, ", NULL};\n__attribute__((constructor)) static void dvmh_cuda_register_%s(void)\n"
+                      "{\n    dvmh_cuda_register(&dvmh_cuda_module_%s);\n}\n",
+                  base, base);
+    } else {
+        sb_add(&b, "};\n");
     }
-    sb_add(&b, "\", NULL};\n#endif\n");
+    sb_add(&b, "#endif\n");
     free(base);
     return sb_take(&b);
 }

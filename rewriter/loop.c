@@ -422,6 +422,10 @@ static void loop_call_widths(const loop_plan *p, const dir_var_list *l, const ch
     }
 }
 
+/* The CUDA handler is given only when the file's device code can be
+ * completed: relocatable device code whose kernels call functions that no
+ * file of the program gives device versions of cannot be linked (then the
+ * file's loops run on the host). */
 static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
 {
     const directive *d = p->dir;
@@ -454,8 +458,9 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
                   d->cuda_block_rank > 2 ? d->cuda_block[2] : "1");
     sb_printf(&c, "    dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, %s);\n", p->handler);
     if (cuda_launcher)
-        sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
-                  cuda_launcher);
+        sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    if (dvmh_cuda_linkable(&dvmh_cuda_module_%s))\n"
+                      "        dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
+                  g->base, cuda_launcher);
     sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
     edit *ce = edit_begin(&g->e, p->loop_start, p->loop_end);
     edit_lit(ce, c.s);

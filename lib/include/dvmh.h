@@ -465,7 +465,18 @@ typedef struct dvmh_cuda_module {
     size_t size;
     const char *file;              /* the source file (messages) */
     void *loaded;                  /* the runtime's: the image loaded per GPU */
+    /* relocatable device code (nvcc -rdc=true): the image calls functions
+     * of other files (needs) or defines some for them (gives), " f g ";
+     * the runtime links all registered relocatable images before loading */
+    int relocatable;
+    const char *needs, *gives;
+    struct dvmh_cuda_module *next; /* the runtime's: registered images */
 } dvmh_cuda_module;
+/* Registers a relocatable image (a constructor of the generated C calls
+ * it); whether all the functions m needs are given by registered images
+ * (else its loops get no CUDA handler: they run on the host). */
+void dvmh_cuda_register(dvmh_cuda_module *m);
+int dvmh_cuda_linkable(dvmh_cuda_module *m);
 
 /* Launches kernel 'name' of m on the piece's GPU, on its stream
  * (asynchronously); args: one pointer per kernel parameter, to a value of
