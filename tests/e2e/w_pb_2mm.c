@@ -25,6 +25,7 @@ static void kernel_2mm(double alpha, double beta, double tmp[NI][NJ], double A[N
     int i, j, k;
 #pragma dvm region
     {
+/* GPU-ALONE-HOST: B and C come as pointers to static arrays, memory the runtime does not track */
 #pragma dvm parallel([i][j] on tmp[i][j]) private(k)
         for (i = 0; i < NI; i++)
             for (j = 0; j < NJ; j++) {
@@ -32,6 +33,7 @@ static void kernel_2mm(double alpha, double beta, double tmp[NI][NJ], double A[N
                 for (k = 0; k < NK; ++k)
                     tmp[i][j] += alpha * A[i][k] * B[k][j];
             }
+/* GPU-ALONE-HOST: B and C come as pointers to static arrays, memory the runtime does not track */
 #pragma dvm parallel([i][j] on D[i][j]) private(k)
         for (i = 0; i < NI; i++)
             for (j = 0; j < NL; j++) {
