@@ -5,6 +5,7 @@
 #include "array.h"
 #include "comm.h"
 #include "reduce.h"
+#include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -117,9 +118,12 @@ void red_finish(dvmh_loop *l)
             reduce_identity(r->op, r->type, acc, r->count);
         /* Without 'on' every process ran every iteration on its replicated
          * data: its own result is the loop's. */
-        if (comm_process_count() > 1 && l->target)
+        if (comm_process_count() > 1 && l->target) {
+            double t0 = trace_clock();
             comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
                            r->loc_bytes);
+            trace_op("reduction", t0, r->var_bytes + r->loc_bytes);
+        }
         reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
         free(r->acc);
         r->acc = NULL;
