@@ -110,7 +110,9 @@ static bool counts_in_reductions(dvmh_loop *l)
 void red_finish(dvmh_loop *l)
 {
     red_fold(l);
+    double t0 = trace_clock();
     bool counts = counts_in_reductions(l);
+    unsigned long long bytes = 0;
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
         unsigned char *acc = r->acc, *acc_loc = r->acc + r->var_bytes;
@@ -118,14 +120,14 @@ void red_finish(dvmh_loop *l)
             reduce_identity(r->op, r->type, acc, r->count);
         /* Without 'on' every process ran every iteration on its replicated
          * data: its own result is the loop's. */
-        if (comm_process_count() > 1 && l->target) {
-            double t0 = trace_clock();
+        if (comm_process_count() > 1 && l->target)
             comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
                            r->loc_bytes);
-            trace_op("reduction", t0, r->var_bytes + r->loc_bytes);
-        }
         reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
+        bytes += r->var_bytes + r->loc_bytes;
         free(r->acc);
         r->acc = NULL;
     }
+    if (l->red_count > 0 && comm_process_count() > 1 && l->target)
+        trace_op("reduction", t0, bytes);
 }
