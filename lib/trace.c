@@ -39,8 +39,9 @@ static struct {
     double started;             /* the program span's start */
     scope scopes[SCOPE_MAX];
     int depth;
-    int peers[PEER_MAX];
+    int peers[PEER_MAX];            /* messages sent since the last trace_comm */
     unsigned long long peer_bytes[PEER_MAX];
+    double peer_time[PEER_MAX];
     int peer_count;
     pthread_mutex_t lock;
 } tr = {.lock = PTHREAD_MUTEX_INITIALIZER};
@@ -240,18 +241,17 @@ void trace_count_(int reason, int direction, unsigned long long bytes)
 
 void trace_peer_(int peer, unsigned long long bytes)
 {
+    double now = dvmh_wtime();
     pthread_mutex_lock(&tr.lock);
-    int k = 0;
-    while (k < tr.peer_count && tr.peers[k] != peer)
-        k++;
-    if (k < PEER_MAX) {
-        if (k == tr.peer_count) {
-            tr.peers[k] = peer;
-            tr.peer_bytes[k] = 0;
-            tr.peer_count++;
-        }
-        tr.peer_bytes[k] += bytes;
+    if (tr.peer_count == PEER_MAX) { /* the oldest go */
+        memmove(tr.peers, tr.peers + 1, sizeof tr.peers[0] * (PEER_MAX - 1));
+        memmove(tr.peer_bytes, tr.peer_bytes + 1, sizeof tr.peer_bytes[0] * (PEER_MAX - 1));
+        memmove(tr.peer_time, tr.peer_time + 1, sizeof tr.peer_time[0] * (PEER_MAX - 1));
+        tr.peer_count--;
     }
+    tr.peers[tr.peer_count] = peer;
+    tr.peer_bytes[tr.peer_count] = bytes;
+    tr.peer_time[tr.peer_count++] = now;
     pthread_mutex_unlock(&tr.lock);
 }
 
@@ -266,9 +266,25 @@ void trace_comm_(const char *var, int reason, unsigned long long bytes, double s
                      "\"bytes\":%llu,\"variable\":\"%s\",\"from\":\"process %d\",\"to\":\"\","
                      "\"direction\":\"processes\",\"reason\":\"%s\",\"peers\":[",
                      bytes, name, tr.rank, reason_names[reason]);
-    for (int k = 0; k < tr.peer_count; k++)
+    /* the messages of this exchange (sent within its time; no time: since
+     * the last exchange), per peer */
+    int peers[PEER_MAX], count = 0;
+    unsigned long long sent[PEER_MAX];
+    for (int k = 0; k < tr.peer_count; k++) {
+        if (seconds > 0 && tr.peer_time[k] < now - seconds)
+            continue;
+        int m = 0;
+        while (m < count && peers[m] != tr.peers[k])
+            m++;
+        if (m == count) {
+            peers[count] = tr.peers[k];
+            sent[count++] = 0;
+        }
+        sent[m] += tr.peer_bytes[k];
+    }
+    for (int k = 0; k < count; k++)
         n += snprintf(args + n, sizeof args - (size_t)n, "%s{\"process\":%d,\"bytes\":%llu}",
-                      k ? "," : "", tr.peers[k], tr.peer_bytes[k]);
+                      k ? "," : "", peers[k], sent[k]);
     snprintf(args + n, sizeof args - (size_t)n, "]");
     tr.peer_count = 0;
     span(text, "comm", 0, now - seconds, now, args);
