@@ -207,12 +207,47 @@ def check_report(report, trace, label, intervals):
     return blocks
 
 
+def check_gpu(opt, work):
+    """jacobi2d on host + one GPU of the CUDA emulator: kernels on the GPU's
+    track, timed by events, inside their pieces."""
+    path = os.path.join(opt.source, "samples", "jacobi2d.c")
+    exe = os.path.join(work, "jacobi2d_gpu")
+    c = subprocess.run([opt.dvmcc, "-O2", path, "-o", exe], capture_output=True, text=True,
+                       env=dict(os.environ, CDVMH_NVCC=opt.nvcc_emu,
+                                CDVMH_CUDA_CACHE=os.path.join(work, "cache")))
+    if not check(c.returncode == 0, "jacobi2d (GPU): dvmcc failed: %s" % c.stderr):
+        return
+    trace = os.path.join(work, "gpu.json")
+    stats = os.path.join(work, "gpu.stats")
+    r = subprocess.run([exe], capture_output=True, text=True, cwd=work, timeout=300,
+                       env=dict(os.environ, LD_LIBRARY_PATH=opt.driver_dir, DVMH_NUM_CUDAS="1",
+                                DVMH_NUM_THREADS="1", DVMH_NUM_EMUS="0", DVMH_TRACE=trace,
+                                DVMH_STATS=stats))
+    label = "jacobi2d procs=1 cudas=1"
+    if not check(r.returncode == 0, "%s: exit %d: %s" % (label, r.returncode, r.stderr)):
+        return
+    spans = check_trace(trace, 1, 0, label, ["region", "loop", "piece", "kernel"])
+    if spans is None:
+        return
+    check_bytes(spans, stats, 1, label)
+    kernels = [e for e in spans if e["cat"] == "kernel"]
+    pieces = [e for e in spans if e["cat"] == "piece" and e["tid"] == 1]
+    check(kernels and all(e["tid"] == 1 for e in kernels), "%s: kernels not on cuda0" % label)
+    check(all(e["args"]["gpu_seconds"] > 0 for e in kernels), "%s: untimed kernel" % label)
+    check(all(any(inside(k, p) for p in pieces) for k in kernels),
+          "%s: a kernel outside the GPU's pieces" % label)
+    check(any("kernel" in k["name"] for k in kernels), "%s: kernels unnamed" % label)
+    print("%s: checked (%d kernels)" % (label, len(kernels)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dvmcc", required=True)
     ap.add_argument("--report", required=True)
     ap.add_argument("--source", required=True, help="the project's source root")
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
+    ap.add_argument("--nvcc-emu", help="tests/gpu/cuemu/nvcc-emu: also trace on an emulated GPU")
+    ap.add_argument("--driver-dir", help="the folder of the CUDA emulator's libcuda.so.1")
     opt = ap.parse_args()
     src = opt.source
     # path, expected event kinds, interval blocks (loops outside regions
@@ -267,6 +302,8 @@ def main():
                           "%s: load imbalance %.6f not shown (productive %.6f)" % (
                               label, v["load imbalance"], v["productive time"]))
                 print("%s: checked" % label)
+        if opt.nvcc_emu and opt.driver_dir:
+            check_gpu(opt, work)
         # a trace that cannot be written stops the program with a message
         bad = subprocess.run([os.path.join(work, "jacobi2d")], capture_output=True, text=True,
                              env=dict(os.environ, DVMH_TRACE=os.path.join(work, "no", "t.json")))
