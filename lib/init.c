@@ -87,9 +87,10 @@ int dvmh_finish(int status)
 
 void dvmh_barrier(void)
 {
-    double t0 = trace_clock();
+    double t0 = dvmh_wtime();
     comm_barrier();
     trace_op("barrier", t0, 0);
+    stats_sync(t0);
 }
 
 int dvmh_process_count(void)

@@ -7,6 +7,7 @@
 #include "comm.h"
 #include "device.h"
 #include "distrib.h"
+#include "stats.h"
 #include "trace.h"
 
 #include <stdint.h>
@@ -243,7 +244,7 @@ void lcomm_run_across(dvmh_loop *l)
         const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
         dvmh_idx lo = first == global_first ? 0 : first + shift;
         dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
-        double stage_started = trace_clock();
+        double stage_started = dvmh_wtime();
         for (int x = 0; x < l->across_count; x++)
             comm_across_recv(pipes[x], lo, hi);
         if (has_part) {
@@ -262,6 +263,7 @@ void lcomm_run_across(dvmh_loop *l)
         for (int x = 0; x < l->across_count; x++)
             comm_across_send(pipes[x], lo, hi);
         trace_op("across stage", stage_started, 0);
+        stats_comm(stage_started);
     }
     for (int x = 0; x < l->across_count; x++) {
         size_t sent = comm_across_finish(pipes[x]);

@@ -5,6 +5,7 @@
 #include "array.h"
 #include "comm.h"
 #include "reduce.h"
+#include "stats.h"
 #include "trace.h"
 
 #include <stdlib.h>
@@ -110,7 +111,7 @@ static bool counts_in_reductions(dvmh_loop *l)
 void red_finish(dvmh_loop *l)
 {
     red_fold(l);
-    double t0 = trace_clock();
+    double t0 = dvmh_wtime();
     bool counts = counts_in_reductions(l);
     unsigned long long bytes = 0;
     for (int k = 0; k < l->red_count; k++) {
@@ -128,6 +129,8 @@ void red_finish(dvmh_loop *l)
         free(r->acc);
         r->acc = NULL;
     }
-    if (l->red_count > 0 && comm_process_count() > 1 && l->target)
+    if (l->red_count > 0 && comm_process_count() > 1 && l->target) {
         trace_op("reduction", t0, bytes);
+        stats_sync(t0);
+    }
 }

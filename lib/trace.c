@@ -55,11 +55,6 @@ static const char *const direction_names[MOVE_DIRECTIONS] = {
 };
 static const char *const scope_names[] = {"region", "interval", "loop"};
 
-double trace_clock_(void)
-{
-    return dvmh_wtime();
-}
-
 static double micros(double t)
 {
     return (t - tr.origin) * 1e6;

@@ -33,7 +33,6 @@ struct dvmh_loop;
 struct loop_piece;
 void trace_schedule_(const struct dvmh_loop *l, const struct loop_piece *pieces, int count);
 void trace_kernel_(const char *name, int device, double started, double seconds);
-double trace_clock_(void);
 
 static inline void trace_scope_begin(int kind, const char *file, int line, long id)
 {
@@ -80,12 +79,8 @@ static inline void trace_peer(int peer, unsigned long long bytes)
     if (trace_on)
         trace_peer_(peer, bytes);
 }
-/* The clock for trace_op (0 when off). */
-static inline double trace_clock(void)
-{
-    return trace_on ? trace_clock_() : 0.0;
-}
-/* A reduction or barrier from started (trace_clock) until now. */
+/* A reduction, barrier or across stage from started (dvmh_wtime) until
+ * now. */
 static inline void trace_op(const char *name, double started, unsigned long long bytes)
 {
     if (trace_on)

@@ -166,6 +166,37 @@ def check_bytes(spans, stats_path, procs, label):
             label, p, dict(got), dict(want)))
 
 
+def stats_characteristics(path, label, intervals):
+    """The DVMH_STATS characteristics blocks: [(title, {name: (process, sum)})];
+    each adds up and uses dvmh-report's names."""
+    blocks = []
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^\s*characteristics \(seconds\), (.*)$", line)
+            if m:
+                blocks.append((m.group(1), {}))
+                continue
+            m = re.match(r"^\s+(\S.*?)\s{2,}(\S+)\s+(\S+)$", line)
+            if blocks and m and m.group(1) != "characteristic":
+                blocks[-1][1][m.group(1).strip()] = (float(m.group(2)), float(m.group(3)))
+    check(blocks and blocks[0][0] == "whole program", "%s: no characteristics in %s" % (
+        label, path))
+    check(sum(1 for t, _ in blocks if t.startswith("interval")) >= intervals,
+          "%s: fewer than %d interval characteristics in DVMH_STATS" % (label, intervals))
+    for title, v in blocks:
+        missing = [k for k in ["execution time", "productive time", "parallel efficiency",
+                               "lost time"] + PARTS if k not in v]
+        if not check(not missing, "%s stats %s: no %s" % (label, title, missing)):
+            continue
+        for col in (0, 1):
+            exe = v["execution time"][col]
+            total = v["productive time"][col] + sum(v[k][col] for k in PARTS)
+            check(abs(total - exe) <= 0.05 * exe + 1e-5,
+                  "%s stats %s: productive + lost = %.6f, execution time%s = %.6f" % (
+                      label, title, total, " x processes" if col else "", exe))
+    return blocks
+
+
 def report_blocks(text):
     """[(title, {characteristic: sum column})] of the characteristics."""
     blocks = []
@@ -295,6 +326,14 @@ def main():
                 if spans is None:
                     continue
                 check_bytes(spans, stats, procs, label)
+                for p in range(procs):
+                    sb = stats_characteristics(stats if procs == 1 else "%s.%d" % (stats, p),
+                                               label, intervals)
+                    if name == "imbalance" and procs == 2 and sb:
+                        v = sb[0][1]
+                        check(v["load imbalance"][1] > 0.25 * v["productive time"][1],
+                              "%s: DVMH_STATS load imbalance %.6f not shown (productive %.6f)"
+                              % (label, v["load imbalance"][1], v["productive time"][1]))
                 blocks = check_report(opt.report, trace, label, intervals)
                 if name == "imbalance" and procs == 2 and blocks:
                     v = blocks[0][1]
