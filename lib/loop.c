@@ -156,6 +156,13 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     }
 }
 
+void dvmh_loop_across_skewed(dvmh_loop *l, int data)
+{
+    for (int x = 0; x < l->across_count; x++)
+        if (l->acrosses[x].data == data)
+            l->acrosses[x].skewed = true;
+}
+
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
 {
     if (data < 0 || data >= l->data_count)

@@ -45,6 +45,7 @@ typedef struct loop_reduction {
 typedef struct loop_across {
     int data;
     dvmh_idx flow[DVMH_MAX_RANK], anti[DVMH_MAX_RANK];
+    bool skewed;                    /* dvmh_loop_across_skewed */
 } loop_across;
 
 typedef struct loop_shadow {

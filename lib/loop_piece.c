@@ -194,6 +194,21 @@ static bool touched_range(const loop_data *d, int x, const dvmh_idx *first, cons
     return true;
 }
 
+/* Whether dimension x of array a is divided between processes (by its
+ * distribution or its alignment): references along it stay within the
+ * shadow edges, along the others they may reach any element. */
+static bool dim_distributed(const dvmh_array *a, int x)
+{
+    if (!a->aligned && !a->own_space.distributed)
+        return false;
+    dvmh_rule rules[DVMH_MAX_RANK];
+    const distr_space *s = object_space_rules((void *)a, rules);
+    for (int b = 0; s && b < s->rank; b++)
+        if (rules[b].kind == DVMH_RULE_LINEAR && rules[b].dim == x && s->dim[b].axis >= 0)
+            return true;
+    return false;
+}
+
 void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx *last,
                       bool widen, box_set *out)
 {
@@ -223,6 +238,9 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
             }
         } else if (!touched_range(d, x, first, last, &lo, &hi)) {
             lo = whole.lo[x];
+            hi = whole.hi[x];
+        } else if (widen && d->array && !dim_distributed(d->array, x)) {
+            lo = whole.lo[x]; /* A[k][i] in a loop on A[k][j], A not divided along j */
             hi = whole.hi[x];
         } else if (widen && d->array) {
             lo -= d->array->head.own_lo[x] - d->array->alloc_lo[x];
@@ -400,6 +418,36 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     return made;
 }
 
+/* Adds to out the elements of datum k that the piece's iterations lo..hi
+ * read through remote_access without a buffer of their own (one process, or
+ * remote elements fetched into the shadow edges): the compiler's reach does
+ * not cover them (A[k][j] in a loop on A[i][]). */
+static void add_remote_boxes(const dvmh_loop *l, int k, const dvmh_idx *lo, const dvmh_idx *hi,
+                             box_set *out)
+{
+    const loop_data *d = &l->data[k];
+    box whole;
+    array_local_box(d->array, &whole);
+    for (int m = 0; m < l->remote_count; m++) {
+        if (l->remotes[m] != k)
+            continue;
+        box b = whole, clipped;
+        for (int x = 0; x < d->rank; x++) {
+            const dvmh_rule *r = &l->remote_rules[m][x];
+            if (r->kind == DVMH_RULE_CONST) {
+                b.lo[x] = b.hi[x] = r->b;
+            } else if (r->kind == DVMH_RULE_LINEAR && lo[r->dim] >= -LOOP_RANGE_UNKNOWN &&
+                       hi[r->dim] <= LOOP_RANGE_UNKNOWN) {
+                dvmh_idx u = r->a * lo[r->dim] + r->b, v = r->a * hi[r->dim] + r->b;
+                b.lo[x] = u < v ? u : v;
+                b.hi[x] = u < v ? v : u;
+            }
+        }
+        if (box_intersect(&b, &whole, &clipped))
+            box_set_add_box(out, &clipped);
+    }
+}
+
 void piece_actualize(dvmh_loop *l, const loop_piece *p)
 {
     if (device_count() == 1)
@@ -418,6 +466,8 @@ void piece_actualize(dvmh_loop *l, const loop_piece *p)
                 region_claim(d->var, p->device, &boxes.boxes[m], true);
         }
         piece_data_boxes(d, lo, hi, true, &boxes);
+        if (d->array)
+            add_remote_boxes(l, k, lo, hi, &boxes);
         for (int m = 0; m < boxes.count; m++) {
             region_claim(d->var, p->device, &boxes.boxes[m], false);
             var_actualize(d->var, p->device, &boxes.boxes[m], MOVE_REGION);

@@ -114,10 +114,14 @@ public:
     std::vector<std::string> archs{"sm_90"};
     std::string error;
 
+    // rdc: relocatable device code (it calls or defines functions that
+    // the runtime links across the program's files)
     bool compile(const std::string &nvcc, const std::string &cu, const std::vector<std::string> &flags,
-                 std::string &image)
+                 bool rdc, std::string &image)
     {
         std::vector<std::string> args = {nvcc, "-fatbin", "-w"};
+        if (rdc)
+            args.push_back("-rdc=true");
         std::string newest;
         for (const std::string &a : archs) {
             std::string num = a.substr(3);
@@ -343,7 +347,17 @@ protected:
             llvm::sys::path::remove_filename(dir);
             flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
             std::string image;
-            if (!cuda_compiler.compile(nvcc, out.cuda, flags, image)) {
+            bool compiled = cuda_compiler.compile(nvcc, out.cuda, flags, out.cuda_needs != nullptr, image);
+            if (!compiled && !out.cuda_kernels) {
+                // only device versions for other files: those files' loops
+                // then find no device code to link and run on the host
+                DiagnosticsEngine &D = CI.getDiagnostics();
+                D.Report(D.getCustomDiagID(DiagnosticsEngine::Warning,
+                                           "nvcc failed on the device versions of the functions of "
+                                           "'%0': the parallel loops of other files that call them "
+                                           "run on the host:\n%1"))
+                    << file << cuda_compiler.error;
+            } else if (!compiled) {
                 DiagnosticsEngine &D = CI.getDiagnostics();
                 D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                            "nvcc failed on the CUDA handlers of '%0' (build without "
@@ -352,10 +366,13 @@ protected:
                 cdvmh_output_free(&out);
                 return;
             }
-            char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size());
-            text += embed;
-            free(embed);
-            with_cuda = true;
+            if (compiled) {
+                char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size(),
+                                               out.cuda_needs, out.cuda_gives);
+                text += embed;
+                free(embed);
+                with_cuda = true;
+            }
         } else if (cuda && wants_object && nvcc.empty() && remarks) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
