@@ -277,6 +277,8 @@ def main():
     ap.add_argument("--report", required=True)
     ap.add_argument("--source", required=True, help="the project's source root")
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
+    ap.add_argument("--procs", default="1,2",
+                    help="1 alone for a build without MPI (the 2-process runs are skipped)")
     ap.add_argument("--nvcc-emu", help="tests/gpu/cuemu/nvcc-emu: also trace on an emulated GPU")
     ap.add_argument("--driver-dir", help="the folder of the CUDA emulator's libcuda.so.1")
     opt = ap.parse_args()
@@ -300,6 +302,8 @@ def main():
             if not check(c.returncode == 0, "%s: dvmcc failed: %s" % (name, c.stderr)):
                 continue
             for procs, emus in ((1, 1), (2, 0)):
+                if str(procs) not in opt.procs.split(","):
+                    continue
                 label = "%s procs=%d emus=%d" % (name, procs, emus)
                 env = dict(os.environ, DVMH_NUM_THREADS="1", DVMH_NUM_EMUS=str(emus),
                            HYDRA_TOPO_DEBUG="0")
