@@ -8,6 +8,7 @@
 #include "boxes.h"
 #include "device.h"
 #include "stats.h"
+#include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,7 @@ static void count_move(var *v, int reason, int to, int from, unsigned long long 
     v->bytes[reason][dir] += bytes;
     state.bytes[reason][dir] += bytes;
     stats_transfer(reason, dir, bytes, seconds);
+    trace_transfer(v->name, reason, to, from, bytes, seconds);
 }
 
 void var_fetch_box(var *v, int dev, const box *b, void *packed)
@@ -192,12 +194,14 @@ void var_count_processes(var *v, int reason, size_t bytes, double seconds)
         v->bytes[reason][MOVE_PROCESSES] += bytes;
     state.bytes[reason][MOVE_PROCESSES] += bytes;
     stats_transfer(reason, MOVE_PROCESSES, bytes, seconds);
+    trace_comm(v ? v->name : "", reason, bytes, seconds);
 }
 
 void actual_count(int reason, int direction, unsigned long long bytes)
 {
     state.bytes[reason][direction] += bytes;
     stats_transfer(reason, direction, bytes, 0.0);
+    trace_count(reason, direction, bytes);
 }
 
 unsigned long long actual_bytes_moved(int reason, int direction)

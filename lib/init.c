@@ -7,6 +7,7 @@
 #include "env.h"
 #include "stats.h"
 #include "task.h"
+#include "trace.h"
 
 #include <sched.h>
 #include <stdbool.h>
@@ -39,6 +40,7 @@ static void finish_at_exit(void)
         return;
     init.initialized = false;
     fflush(stdout);
+    trace_finish();
     stats_finish();
     devices_stop();
     comm_stop();
@@ -56,9 +58,6 @@ static void check_env(void)
     static const char *const dynamic_kinds[] = {"dynamic", "dynamic1", "dynamic2", NULL};
     env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
     task_check_env();
-    const char *trace = getenv("DVMH_TRACE");
-    if (trace && *trace)
-        dvmh_fatal(NULL, 0, "DVMH_TRACE='%s': not supported yet", trace);
 }
 
 void dvmh_init(int *argc, char ***argv)
@@ -74,6 +73,7 @@ void dvmh_init(int *argc, char ***argv)
     stats_start();
     compare_start();
     devices_start(threads);
+    trace_start();
     atexit(finish_at_exit);
     for (int k = 0; k < init.init_count; k++)
         init.inits[k]();
@@ -87,7 +87,10 @@ int dvmh_finish(int status)
 
 void dvmh_barrier(void)
 {
+    double t0 = dvmh_wtime();
     comm_barrier();
+    trace_op("barrier", t0, 0);
+    stats_sync(t0);
 }
 
 int dvmh_process_count(void)

@@ -12,6 +12,7 @@
 #include "device.h"
 #include "reduce.h"
 #include "stats.h"
+#include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -258,6 +259,7 @@ void dvmh_loop_run(dvmh_loop *l)
     if (!l->host_handler)
         dvmh_fatal(l->file, l->line, "parallel loop without a host handler");
     stats_loop_begin(l->file, l->line);
+    trace_scope_begin(TRACE_LOOP, l->file, l->line, 0);
     dvmh_context *c = dvmh_ctx();
     const char *outer_file = c->site_file;
     int outer_line = c->site_line;
@@ -276,6 +278,7 @@ void dvmh_loop_run(dvmh_loop *l)
     red_finish(l);
     lcomm_finish_remotes(l);
     stats_loop_end();
+    trace_scope_end();
     c->site_file = outer_file;
     c->site_line = outer_line;
     free(l->remotes);

@@ -7,6 +7,8 @@
 #include "comm.h"
 #include "device.h"
 #include "distrib.h"
+#include "stats.h"
+#include "trace.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -313,6 +315,7 @@ void lcomm_run_across(dvmh_loop *l)
             last = global_last;
         dvmh_idx lo = first == global_first ? 0 : first + shift;
         dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
+        double stage_started = dvmh_wtime();
         for (int x = 0; x < l->across_count; x++) {
             comm_across_recv(pipes[2 * x], lo, hi);
             if (pipes[2 * x + 1] && prev_lo <= prev_hi)
@@ -337,6 +340,8 @@ void lcomm_run_across(dvmh_loop *l)
                 comm_across_send(pipes[x], lo, hi);
         prev_lo = lo;
         prev_hi = hi;
+        trace_op("across stage", stage_started, 0);
+        stats_comm(stage_started);
     }
     for (int x = 0; x < 2 * l->across_count; x++)
         if (pipes[x]) {

@@ -10,6 +10,7 @@
 #include "distrib.h"
 #include "region.h"
 #include "stats.h"
+#include "trace.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -529,6 +530,7 @@ static void finish_piece(dvmh_loop *l, const loop_piece *lp, double started, lon
     device *dev = device_get(lp->device);
     dev->ops->sync(dev);
     stats_device_work(lp->device, dvmh_wtime() - started, iterations);
+    trace_piece(l->file, l->line, lp->device, started, iterations);
     red_piece_results(l, lp->device);
 }
 
@@ -629,6 +631,7 @@ void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n)
      * their reduction results arrive when they are waited for, and are
      * folded after the others' (the pieces' order: GPUs come last). */
     bool overlap = n > 1 && l->pieces_independent && !l->remote_views;
+    trace_schedule(l, pieces, n);
     double started[DEVICE_MAX];
     long long iterations[DEVICE_MAX];
     bool later[DEVICE_MAX] = {false};

@@ -5,6 +5,8 @@
 #include "array.h"
 #include "comm.h"
 #include "reduce.h"
+#include "stats.h"
+#include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -109,7 +111,9 @@ static bool counts_in_reductions(dvmh_loop *l)
 void red_finish(dvmh_loop *l)
 {
     red_fold(l);
+    double t0 = dvmh_wtime();
     bool counts = counts_in_reductions(l);
+    unsigned long long bytes = 0;
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
         unsigned char *acc = r->acc, *acc_loc = r->acc + r->var_bytes;
@@ -121,7 +125,12 @@ void red_finish(dvmh_loop *l)
             comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
                            r->loc_bytes);
         reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
+        bytes += r->var_bytes + r->loc_bytes;
         free(r->acc);
         r->acc = NULL;
+    }
+    if (l->red_count > 0 && comm_process_count() > 1 && l->target) {
+        trace_op("reduction", t0, bytes);
+        stats_sync(t0);
     }
 }

@@ -12,6 +12,7 @@
 #include "data.h"
 #include "device.h"
 #include "stats.h"
+#include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,7 @@ void dvmh_region_begin(const char *file, int line, unsigned flags)
     }
     region_state.devices = devices;
     stats_region_begin(file, line);
+    trace_scope_begin(TRACE_REGION, file, line, 0);
     dvmh_ctx()->site_file = file;
     dvmh_ctx()->site_line = line;
 }
@@ -227,6 +229,7 @@ void dvmh_region_end(const char *file, int line)
         box_set_free(&region_state.fresh[k].boxes);
     region_state.fresh_count = 0;
     stats_region_end();
+    trace_scope_end();
     dvmh_ctx()->site_file = NULL;
 }
 
@@ -409,6 +412,7 @@ void dvmh_remote_end(const char *file, int line)
 void dvmh_interval_begin(const char *file, int line, long id)
 {
     stats_interval_begin(file, line, id);
+    trace_scope_begin(TRACE_INTERVAL, file, line, id);
 }
 
 void dvmh_interval_end(const char *file, int line)
@@ -416,4 +420,5 @@ void dvmh_interval_end(const char *file, int line)
     (void)file;
     (void)line;
     stats_interval_end();
+    trace_scope_end();
 }

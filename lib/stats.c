@@ -2,6 +2,7 @@
  * loop (by source line), accumulated over every execution. */
 #include "stats.h"
 #include "actual.h"
+#include "analyzer.h"
 #include "alloc.h"
 #include "comm.h"
 #include "device.h"
@@ -22,6 +23,8 @@ typedef struct stats_record {
     long long device_iterations[DEVICE_MAX];
     unsigned long long bytes[MOVE_REASONS][MOVE_DIRECTIONS];
     double transfer_seconds[MOVE_REASONS];
+    an_times an;                    /* the analyzer's classes (intervals) */
+    int depth;                      /* intervals around it (intervals) */
     struct stats_record *next;
 } stats_record;
 
@@ -45,6 +48,7 @@ void stats_start(void)
     if (strcmp(v, "1") != 0) {
         stats.path = strcpy(dvmh_xmalloc(strlen(v) + 1), v);
     }
+    analyzer_start(&stats.total.an);
 }
 
 /* The record of a region, loop or interval, with one more run counted. */
@@ -83,10 +87,13 @@ void stats_loop_begin(const char *file, int line)
     if (!stats.enabled)
         return;
     stats.loop = record_run(file, line, RECORD_LOOP, 0);
+    analyzer_loop(1);
 }
 
 void stats_loop_end(void)
 {
+    if (stats.enabled)
+        analyzer_loop(0);
     stats.loop = NULL;
 }
 
@@ -95,6 +102,9 @@ void stats_interval_begin(const char *file, int line, long id)
     if (!stats.enabled)
         return;
     stats_record *r = record_run(file, line, RECORD_INTERVAL, id);
+    if (r->runs == 1)
+        r->depth = stats.interval_depth;
+    analyzer_push(&r->an);
     if (stats.interval_depth < 16)
         stats.intervals[stats.interval_depth] = r;
     stats.interval_depth++;
@@ -102,8 +112,10 @@ void stats_interval_begin(const char *file, int line, long id)
 
 void stats_interval_end(void)
 {
-    if (stats.enabled && stats.interval_depth > 0)
+    if (stats.enabled && stats.interval_depth > 0) {
         stats.interval_depth--;
+        analyzer_pop();
+    }
 }
 
 /* Every open scope, innermost first. */
@@ -124,6 +136,7 @@ void stats_device_work(int device, double seconds, long long iterations)
 {
     if (!stats.enabled)
         return;
+    analyzer_span(AN_PIECE, dvmh_wtime() - seconds);
     stats_record *scopes[20];
     int n = open_scopes(scopes);
     for (int k = 0; k < n; k++)
@@ -137,6 +150,11 @@ void stats_transfer(int reason, int direction, unsigned long long bytes, double 
 {
     if (!stats.enabled)
         return;
+    if (seconds > 0)
+        analyzer_span(direction == MOVE_PROCESSES          ? AN_COMM
+                      : direction == MOVE_DEVICE_TO_DEVICE ? AN_DATA_DD
+                                                           : AN_DATA_HD,
+                      dvmh_wtime() - seconds);
     stats_record *scopes[20];
     int n = open_scopes(scopes);
     for (int k = 0; k < n; k++)
@@ -144,6 +162,18 @@ void stats_transfer(int reason, int direction, unsigned long long bytes, double 
             scopes[k]->bytes[reason][direction] += bytes;
             scopes[k]->transfer_seconds[reason] += seconds;
         }
+}
+
+void stats_sync(double started)
+{
+    if (stats.enabled)
+        analyzer_span(AN_SYNC, started);
+}
+
+void stats_comm(double started)
+{
+    if (stats.enabled)
+        analyzer_span(AN_COMM, started);
 }
 
 static const char *const reason_names[MOVE_REASONS] = {
@@ -173,6 +203,38 @@ static void print_record(FILE *out, const stats_record *r, const char *title)
                         direction_names[d], r->bytes[k][d], r->transfer_seconds[k]);
 }
 
+/* Collective: the analyzer's characteristics of the program and of each
+ * interval (nested ones indented), when every process has the same
+ * intervals. */
+static void print_characteristics(FILE *out)
+{
+    analyzer_stop();
+    double count = 0;
+    for (stats_record *r = stats.records; r; r = r->next)
+        count += r->kind == RECORD_INTERVAL ? r->line + 1 : 0;
+    double low = count, high = count;
+    comm_allreduce(DVMH_RED_MIN, DVMH_T_DOUBLE, &low, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &high, 1, NULL, 0);
+    fprintf(out, "characteristics (seconds), whole program\n");
+    analyzer_print(out, "    ", &stats.total.an, stats.total.device_seconds);
+    if (low != high) {
+        fprintf(out, "(the processes ran different intervals: no characteristics per interval)\n");
+        return;
+    }
+    for (stats_record *r = stats.records; r; r = r->next) {
+        if (r->kind != RECORD_INTERVAL)
+            continue;
+        char indent[64];
+        int depth = r->depth < 8 ? r->depth : 8;
+        snprintf(indent, sizeof indent, "%*s", 4 + 2 * depth, "");
+        fprintf(out, "%.*scharacteristics (seconds), interval", 2 * depth, indent + 4);
+        if (r->id != 0)
+            fprintf(out, " %ld", r->id);
+        fprintf(out, " %s:%d\n", r->file, r->line);
+        analyzer_print(out, indent, &r->an, r->device_seconds);
+    }
+}
+
 void stats_finish(void)
 {
     if (stats.enabled) {
@@ -196,6 +258,7 @@ void stats_finish(void)
             print_record(out, r, r->kind == RECORD_REGION ? "region"
                                  : r->kind == RECORD_INTERVAL ? "interval" : "loop");
         print_record(out, &stats.total, "total");
+        print_characteristics(out);
         if (out != stderr)
             fclose(out);
         free(path);

@@ -22,5 +22,10 @@ void stats_loop_begin(const char *file, int line);
 void stats_loop_end(void);
 void stats_device_work(int device, double seconds, long long iterations);
 void stats_transfer(int reason, int direction, unsigned long long bytes, double seconds);
+/* A reduction or barrier between processes from started until now. */
+void stats_sync(double started);
+/* Waiting in an across pipeline's stage from started until now (outside
+ * its piece). */
+void stats_comm(double started);
 
 #endif

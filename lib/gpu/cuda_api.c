@@ -51,6 +51,7 @@ static void load(void)
         {"cuEventDestroy_v2", (void **)&a->EventDestroy},
         {"cuEventRecord", (void **)&a->EventRecord},
         {"cuEventSynchronize", (void **)&a->EventSynchronize},
+        {"cuEventElapsedTime", (void **)&a->EventElapsedTime},
         {"cuMemGetInfo_v2", (void **)&a->MemGetInfo},
         {"cuDeviceGetAttribute", (void **)&a->DeviceGetAttribute},
         {"cuMemAlloc_v2", (void **)&a->MemAlloc},

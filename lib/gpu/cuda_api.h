@@ -93,6 +93,7 @@ typedef struct cuda_api {
     CUresult (*EventDestroy)(CUevent e);
     CUresult (*EventRecord)(CUevent e, CUstream s);
     CUresult (*EventSynchronize)(CUevent e);
+    CUresult (*EventElapsedTime)(float *ms, CUevent start, CUevent end);
     CUresult (*MemGetInfo)(size_t *free_bytes, size_t *total_bytes);
     CUresult (*DeviceGetAttribute)(int *v, int attribute, CUdevice d);
     CUresult (*MemAlloc)(CUdeviceptr *p, size_t bytes);

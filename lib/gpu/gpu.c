@@ -518,6 +518,7 @@ static void op_sync(device *d)
     push(g);
     gpu_check(g, gpu_api()->StreamSynchronize(g->stream), "cuStreamSynchronize");
     gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
+    gpu_trace_kernels(g);
     pop(g);
     /* the results copied so far have arrived; their readers take them
      * before the next piece runs here */
@@ -572,6 +573,7 @@ static void op_destroy(device *d)
     backend.gpus[g->ordinal] = NULL;
     free(g->live);
     free(g->cached);
+    free(g->timed);
     pthread_mutex_destroy(&g->lock);
     free(g);
     free(d);

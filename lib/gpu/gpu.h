@@ -49,6 +49,10 @@ typedef struct gpu {
     size_t cached_bytes;            /* in the allocator's cache */
     size_t shared_limit;            /* dynamic shared memory a block may have */
     int sms;                        /* multiprocessors */
+    /* kernels launched since the last synchronisation, timed by events
+     * (DVMH_TRACE only) */
+    struct gpu_timed *timed;
+    int timed_count, timed_cap;
 } gpu;
 
 /* The API of the driver (the backend exists only when it loaded). */
@@ -63,6 +67,9 @@ gpu *gpu_current(void);
 /* Hands the running piece's loop reduction k's result, which will be at var
  * (and loc) once the GPU is synchronised. */
 void gpu_result_later(int k, const void *var, const void *loc);
+/* DVMH_TRACE: the kernels timed since the last synchronisation go into
+ * the trace (the GPU's stream is synchronised). */
+void gpu_trace_kernels(gpu *g);
 /* Opened GPU by ordinal (module loading keeps one module per GPU). */
 gpu *gpu_by_ordinal(int ordinal);
 

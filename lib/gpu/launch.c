@@ -4,6 +4,7 @@
 #include "gpu.h"
 #include "../alloc.h"
 #include "cuda_api.h"
+#include "../trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,49 @@ static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_
     return k;
 }
 
+/* A kernel timed by events on its GPU's stream around its launch. */
+typedef struct gpu_timed {
+    const char *name;
+    double launched;                /* dvmh_wtime() at the launch */
+    CUevent start, end;
+} gpu_timed;
+
+static void timed_begin(gpu *g, const char *name)
+{
+    if (g->timed_count == g->timed_cap) {
+        g->timed_cap = g->timed_cap ? 2 * g->timed_cap : 16;
+        g->timed = dvmh_xrealloc(g->timed, sizeof *g->timed * (size_t)g->timed_cap);
+    }
+    gpu_timed *t = &g->timed[g->timed_count++];
+    t->name = name;
+    t->launched = dvmh_wtime();
+    gpu_check(g, gpu_api()->EventCreate(&t->start, 0), "cuEventCreate");
+    gpu_check(g, gpu_api()->EventCreate(&t->end, 0), "cuEventCreate");
+    gpu_check(g, gpu_api()->EventRecord(t->start, g->stream), "cuEventRecord");
+}
+
+/* Durations come from the events; the host clock sees neither end of a
+ * kernel, so each is placed as late as it can have run: ending before the
+ * next one starts and before this synchronisation, not starting before its
+ * launch. */
+void gpu_trace_kernels(gpu *g)
+{
+    double next_start = dvmh_wtime();
+    for (int k = g->timed_count - 1; k >= 0; k--) {
+        gpu_timed *t = &g->timed[k];
+        float ms = 0;
+        gpu_check(g, gpu_api()->EventElapsedTime(&ms, t->start, t->end), "cuEventElapsedTime");
+        double seconds = ms * 1e-3, start = next_start - seconds;
+        if (start < t->launched)
+            start = t->launched;
+        trace_kernel(t->name, g->dev->index, start, seconds);
+        next_start = start;
+        gpu_api()->EventDestroy(t->start);
+        gpu_api()->EventDestroy(t->end);
+    }
+    g->timed_count = 0;
+}
+
 void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
                       const unsigned grid[3], const unsigned block[3], size_t shared_bytes,
                       void **args)
@@ -101,8 +145,13 @@ void dvmh_cuda_launch(dvmh_piece *p, dvmh_cuda_module *m, const char *name,
     (void)p;
     gpu *g = running_gpu("dvmh_cuda_launch");
     CUfunction fn = kernel(g, m, name, shared_bytes)->fn;
+    if (trace_on)
+        timed_begin(g, name);
     CUresult e = gpu_api()->LaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                          (unsigned)shared_bytes, g->stream, args, NULL);
+    if (trace_on)
+        gpu_check(g, gpu_api()->EventRecord(g->timed[g->timed_count - 1].end, g->stream),
+                  "cuEventRecord");
     if (e) {
         char buf[256];
         dvmh_fatal(NULL, 0, "kernel %s (grid %ux%ux%u, block %ux%ux%u) on %s: %s", name, grid[0],

@@ -3,6 +3,7 @@
  * datatype over the array's memory, and all sends and receives of one
  * exchange are posted at once (non-blocking) and then awaited together. */
 #include "../alloc.h"
+#include "../trace.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
@@ -48,6 +49,7 @@ void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *r
 {
     dvmh_idx first;
     *type = exchange_box_type(&t->memory, &first);
+    trace_peer(t->peer, mpi_box_bytes(&t->memory));
     MPI_Isend((char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size, 1, *type,
               t->peer, tag, comm, request);
 }

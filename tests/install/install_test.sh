@@ -27,6 +27,9 @@ cp -r "$src/samples/projects/make" "$tmp/make"
 make -s -C "$tmp/make" DVMCC="$prefix/bin/dvmcc" >/dev/null
 [ "$("$tmp/make/sum")" = "$expect" ] || fail "make project"
 [ "$(DVMH_NUM_THREADS=2 "$tmp/make/sum")" = "$expect" ] || fail "make project, 2 threads"
+# the installed dvmh-report reads the trace of the installed runtime
+DVMH_TRACE="$tmp/sum.json" "$tmp/make/sum" >/dev/null || fail "make project, traced"
+"$prefix/bin/dvmh-report" "$tmp/sum.json" | grep -q "parallel efficiency" || fail "dvmh-report"
 
 # CMake
 cc=$("$prefix/bin/cdvmh-config" --cc)

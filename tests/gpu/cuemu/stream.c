@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { OP_LAUNCH, OP_COPY, OP_RECORD, OP_WAIT };
 
@@ -34,6 +35,8 @@ struct cuemu_event {
     cuemu_stream *stream;           /* of the last record */
     unsigned long long recorded;    /* records made: the last one's number */
     unsigned long long reached;     /* the highest record run */
+    bool timing;                    /* not CU_EVENT_DISABLE_TIMING */
+    double at;                      /* when the last record ran (seconds) */
 };
 
 /* CU_STREAM_LEGACY and CU_STREAM_PER_THREAD: like 0, the context's null
@@ -126,8 +129,12 @@ static void run_first(cuemu_stream *s)
         break;
     }
     case OP_RECORD:
-        if (o->event->reached < o->record)
+        if (o->event->reached < o->record) {
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
             o->event->reached = o->record;
+            o->event->at = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+        }
         break;
     case OP_WAIT:
         run_through_record(o->waited, o->event, o->record);
@@ -237,6 +244,8 @@ CUresult cuEventCreate(CUevent *out, unsigned flags)
     if (cuemu_current()) {
         *out = calloc(1, sizeof **out);
         e = *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+        if (*out)
+            (*out)->timing = !(flags & 2); /* CU_EVENT_DISABLE_TIMING */
     }
     pthread_mutex_unlock(&cuemu_lock);
     return e;
@@ -276,6 +285,23 @@ CUresult cuEventSynchronize(CUevent e)
         run_through_record(e->stream, e, e->recorded);
         r = e->stream->ctx->sticky;
     }
+    pthread_mutex_unlock(&cuemu_lock);
+    return r;
+}
+
+/* As the driver: both recorded with timing, and both reached. */
+CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end)
+{
+    if (!start || !end || !ms)
+        return CUDA_ERROR_INVALID_HANDLE;
+    pthread_mutex_lock(&cuemu_lock);
+    CUresult r = CUDA_SUCCESS;
+    if (!start->timing || !end->timing || !start->recorded || !end->recorded)
+        r = CUDA_ERROR_INVALID_HANDLE;
+    else if (start->reached < start->recorded || end->reached < end->recorded)
+        r = CUDA_ERROR_NOT_READY;
+    else
+        *ms = (float)((end->at - start->at) * 1e3);
     pthread_mutex_unlock(&cuemu_lock);
     return r;
 }
