@@ -106,7 +106,11 @@ static void clause_mapping_index(parser *p, dir_index *ix, char *const *vars, in
         return;
     }
     int first = p->pos;
+    p->bound = vars;
+    p->bound_count = var_count;
     char *text = lex_expression(p, "]", "an index expression");
+    p->bound = NULL;
+    p->bound_count = 0;
     if (!text)
         return;
     int last = p->pos; /* exclusive */
@@ -263,7 +267,9 @@ void clause_distribute(parser *p, directive *d)
                                                   : DIR_DISTR_MULTBLOCK;
             p->pos++;
             if (lex_expect(p, "(", "after the distribution format")) {
+                p->any_type = f->kind != DIR_DISTR_MULTBLOCK;
                 f->arg1 = lex_expression(p, ",)", "an argument");
+                p->any_type = false;
                 if (f->kind == DIR_DISTR_WGTBLOCK) {
                     if (lex_expect(p, ",", "between the weights and their count"))
                         f->arg2 = lex_expression(p, ")", "the number of weights");

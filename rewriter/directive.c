@@ -432,8 +432,14 @@ const dir_ref *dir_loop_mapping(const directive *d, const char *name)
 directive *dir_parse(const char *text, const unsigned *line_map, const unsigned *col_map,
                      const char *file, diag_list *diags)
 {
+    return dir_parse_in(text, line_map, col_map, file, diags, NULL);
+}
+
+directive *dir_parse_in(const char *text, const unsigned *line_map, const unsigned *col_map,
+                        const char *file, diag_list *diags, const dir_scope *scope)
+{
     parser p = {.text = text, .line_map = line_map, .col_map = col_map, .file = file,
-                .diags = diags};
+                .diags = diags, .scope = scope};
     lex_tokens(&p);
     directive *d = xcalloc(1, sizeof *d);
     p.d = d;
