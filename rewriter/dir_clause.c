@@ -6,6 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A bound of a section, or a width (what names a width): a width that is
+ * a negative number is an error at its location. */
+static char *range_bound(parser *p, const char *stops, const char *what)
+{
+    int first = p->pos;
+    char *text = lex_expression(p, stops, what);
+    if (text && strstr(what, "width") && p->pos - first == 2 && p->toks[first].kind == TOK_PUNCT &&
+        p->text[p->toks[first].start] == '-' && p->toks[first + 1].kind == TOK_NUMBER &&
+        strtod(p->text + p->toks[first + 1].start, NULL) != 0)
+        lex_error(p, lex_loc(p, p->toks[first].start), "%s must not be negative, found '%s'", what, text);
+    return text;
+}
+
 /* [lo:hi] / [e] / [] repeated: sections or widths. */
 int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
 {
@@ -24,10 +37,10 @@ int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
             p->pos++;
             continue;
         }
-        r->lo = lex_expression(p, ":]", what);
+        r->lo = range_bound(p, ":]", what);
         if (lex_is_punct(p, ":")) {
             p->pos++;
-            r->hi = lex_expression(p, "]", what);
+            r->hi = range_bound(p, "]", what);
         } else if (r->lo) {
             r->hi = xstrdup(r->lo);
         }
