@@ -126,8 +126,12 @@ static void ck_name(checker *c, bool deref)
 {
     parser *p = c->p;
     int q = c->q;
+    if (is_type_word(c, q) && !c->sizeof_depth) {
+        ck_expected(c, "an operand");
+        return;
+    }
     c->q++;
-    if (!p->scope || c->sizeof_depth || is_type_word(c, q))
+    if (!p->scope || c->sizeof_depth)
         return;
     char *name = lex_text(p, &p->toks[q]);
     for (int k = 0; k < p->bound_count; k++)
@@ -146,6 +150,9 @@ static void ck_name(checker *c, bool deref)
         use = "a function";
     else if (kind == DIR_NAME_RECORD && !p->any_type && !ck_punct(c, "."))
         use = "a struct or union";
+    else if (kind == DIR_NAME_VALUE && deref && p->toks[q - 1].kind == TOK_PUNCT &&
+             p->text[p->toks[q - 1].start] == '*')
+        lex_error(p, at, "'%s' is not a pointer: '*' cannot apply to it", name);
     if (use)
         lex_error(p, at, "'%s' is %s, not a value: %s", name, use,
                   p->bound_count ? "an index must be an integer" : "expected an integer expression");
@@ -223,7 +230,15 @@ static void ck_unary(checker *c)
     for (int k = 0; ops[k]; k++)
         if (ck_punct(c, ops[k])) {
             bool deref = ops[k][0] == '*' || ops[k][0] == '&';
+            if (ops[k][0] == '&' && !ops[k][1] && !c->p->any_type && !c->sizeof_depth) {
+                lex_error(c->p, ck_here(c), "'&' gives an address, not a value");
+                return;
+            }
             c->q++;
+            if (deref && c->q < c->last && c->p->toks[c->q].kind == TOK_NUMBER) {
+                lex_error(c->p, ck_here(c), "'*' cannot apply to a number");
+                return;
+            }
             if (deref && c->q < c->last && c->p->toks[c->q].kind == TOK_IDENT) {
                 ck_postfix(c, true);
                 return;

@@ -108,6 +108,9 @@ cases = {
 "number_too_large": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[99999999999999999999])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 "shadow_negative": "#pragma dvm array distribute[block], shadow[-1:1]\n    double B[N];",
 "shadow_renew_negative": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[0:-2])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"index_type_word": "#pragma dvm parallel([i] on A[void])\n    for (i = 0; i < N; i++) A[i] = i;",
+"deref_not_pointer": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[* j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"address_as_width": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[&j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 "across_negative": "#pragma dvm parallel([i] on A[i]) across(A[-1:0])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 }
 head = """#include <stdio.h>
