@@ -93,6 +93,8 @@ static bool number_ok(const char *s)
     char *end;
     errno = 0;
     bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    if (hex && strchr(s, '.') && !strpbrk(s, "pP"))
+        return false; /* a hexadecimal floating constant needs its exponent */
     if (strpbrk(s, hex ? ".pP" : ".eE")) {
         strtod(s, &end);
         if (end == s)
