@@ -191,11 +191,35 @@ static void ck_primary(checker *c, bool deref)
     }
 }
 
+/* Whether the parenthesized tokens from q (at '(') hold no name: a
+ * constant, which '*' cannot apply to. */
+static bool parens_constant(checker *c, int q)
+{
+    int depth = 0;
+    for (; q < c->last; q++) {
+        token *k = &c->p->toks[q];
+        if (k->kind == TOK_IDENT)
+            return false;
+        if (k->kind == TOK_PUNCT && k->end - k->start == 1) {
+            char ch = c->p->text[k->start];
+            depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+            if (!depth)
+                return true;
+        }
+    }
+    return false;
+}
+
 static void ck_postfix(checker *c, bool deref)
 {
+    /* only a name (a function, a macro) may be called */
+    bool callable = c->q < c->last && c->p->toks[c->q].kind == TOK_IDENT;
     ck_primary(c, deref);
     while (!c->p->failed && c->q < c->last) {
-        if (ck_punct(c, "[")) {
+        if (ck_punct(c, "(") && !callable) {
+            ck_unexpected(c, "the expression: only a function can be called");
+        } else if (ck_punct(c, "[")) {
+            callable = false;
             c->q++;
             int saved = c->sizeof_depth;
             ck_expr(c);
@@ -204,6 +228,7 @@ static void ck_postfix(checker *c, bool deref)
                 ck_unexpected(c, "the subscript: expected ']'");
             c->q++;
         } else if (ck_punct(c, "(")) {
+            callable = false;
             c->q++;
             while (!c->p->failed && !ck_punct(c, ")")) {
                 ck_cond(c);
@@ -237,7 +262,8 @@ static void ck_unary(checker *c)
                 return;
             }
             c->q++;
-            if (deref && c->q < c->last && c->p->toks[c->q].kind == TOK_NUMBER) {
+            if (deref && c->q < c->last && (c->p->toks[c->q].kind == TOK_NUMBER ||
+                                            (ck_punct(c, "(") && parens_constant(c, c->q)))) {
                 lex_error(c->p, ck_here(c), "'*' cannot apply to a number");
                 return;
             }

@@ -111,6 +111,8 @@ cases = {
 "index_type_word": "#pragma dvm parallel([i] on A[void])\n    for (i = 0; i < N; i++) A[i] = i;",
 "deref_not_pointer": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[* j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 "address_as_width": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[&j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"call_not_function": "#pragma dvm interval 1 ( )\n    { s = 1; }",
+"deref_constant": "#pragma dvm interval * (20)\n    { s = 1; }",
 "across_negative": "#pragma dvm parallel([i] on A[i]) across(A[-1:0])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 }
 head = """#include <stdio.h>
