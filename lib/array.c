@@ -81,6 +81,12 @@ int object_rank(const void *obj)
                                   : ((const dvmh_array_head *)obj)->rank;
 }
 
+dvmh_idx object_extent(const void *obj, int d)
+{
+    return array_is_template(obj) ? ((const dvmh_template *)obj)->space.size[d]
+                                  : ((const dvmh_array *)obj)->size[d];
+}
+
 const distr_space *object_space_rules(void *obj, dvmh_rule *rules)
 {
     return base_space(NULL, 0, obj, rules);

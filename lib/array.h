@@ -54,6 +54,8 @@ const distr_space *object_space_rules(void *obj, dvmh_rule *rules);
 void rule_preimage(dvmh_idx a, dvmh_idx b, dvmh_idx lo, dvmh_idx hi, dvmh_idx *ilo, dvmh_idx *ihi);
 /* The rank of an array or template. */
 int object_rank(const void *obj);
+/* The extent of dimension d of an array or template. */
+dvmh_idx object_extent(const void *obj, int d);
 /* Owned global range of dimension d of an array or template. */
 void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi);
 

@@ -140,8 +140,10 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     l->ordered = true;
     /* Ordinary data is replicated and its loop is not divided between
      * processes: the handler keeps the order, nothing to pipeline. */
-    if (!l->data[data].array)
+    if (!l->data[data].array) {
+        l->across_ordinary = true;
         return;
+    }
     l->across = true;
     l->acrosses = dvmh_xrealloc(l->acrosses, sizeof *l->acrosses * (size_t)(l->across_count + 1));
     loop_across *x = &l->acrosses[l->across_count++];
@@ -151,6 +153,13 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
         x->flow[d] = flow ? flow[d] : 0;
         x->anti[d] = anti ? anti[d] : 0;
     }
+}
+
+void dvmh_loop_across_skewed(dvmh_loop *l, int data)
+{
+    for (int x = 0; x < l->across_count; x++)
+        if (l->acrosses[x].data == data)
+            l->acrosses[x].skewed = true;
 }
 
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
@@ -183,6 +192,10 @@ void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules)
 
 void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type)
 {
+    if (data == -1) {
+        l->target_name = name;
+        return;
+    }
     if (data < 0 || data >= l->data_count)
         dvmh_fatal(l->file, l->line, "description of unknown data");
     l->data[data].name = name;

@@ -45,6 +45,7 @@ typedef struct loop_reduction {
 typedef struct loop_across {
     int data;
     dvmh_idx flow[DVMH_MAX_RANK], anti[DVMH_MAX_RANK];
+    bool skewed;                    /* dvmh_loop_across_skewed */
 } loop_across;
 
 typedef struct loop_shadow {
@@ -69,6 +70,7 @@ struct dvmh_loop {
     int rank;
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK], step[DVMH_MAX_RANK];
     void *target;
+    const char *target_name;        /* the program's name of the target (messages) */
     dvmh_rule rules[DVMH_MAX_RANK];
     loop_data *data;
     int data_count;
@@ -80,6 +82,8 @@ struct dvmh_loop {
     int shadow_count;
     bool across;                    /* across on distributed arrays (pipelined between processes) */
     bool ordered;                   /* any across: its pieces run in iteration order */
+    bool across_ordinary;           /* across on ordinary data (no widths kept) */
+    bool pieces_independent;        /* piece_make: the pieces may run at once */
     loop_across *acrosses;
     int across_count;
     dvmh_idx stage;
@@ -117,7 +121,12 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
  * first. */
 void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
                            dvmh_idx *lo, dvmh_idx *hi);
-/* The pieces of the local part (l->first..last), in iteration order. */
+/* The pieces of the local part (l->first..last), in iteration order. An
+ * across loop whose dependence runs along the dimension the pieces would
+ * split runs whole on the fastest device when that is quicker than its
+ * pieces one after another (unequal weights); one whose dependences run
+ * along other dimensions is split, its pieces independent
+ * (l->pieces_independent). */
 int piece_make(dvmh_loop *l, loop_piece *pieces);
 /* Makes what the piece touches actual on its device; 'out' and 'local'
  * region data are claimed there instead of copied in. */

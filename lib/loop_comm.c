@@ -76,15 +76,25 @@ void lcomm_renew_shadows(dvmh_loop *l)
     }
 }
 
+/* Whether remote reference k is the first to its array (the later ones
+ * share its view). */
+static bool remote_first(const dvmh_loop *l, int k)
+{
+    for (int m = 0; m < k; m++)
+        if (l->remotes[m] == l->remotes[k])
+            return false;
+    return true;
+}
+
 void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
 {
-    if (l->remote_count == 0 || comm_process_count() == 1) {
-        l->remote_count = 0;  /* one process: everything is local */
+    /* one process: everything is local (the pieces still actualize what the
+     * references read on their devices) */
+    if (l->remote_count == 0 || comm_process_count() == 1)
         return;
-    }
     l->remote_views = dvmh_xcalloc((size_t)l->remote_count, sizeof *l->remote_views);
     for (int k = 0; k < l->remote_count; k++) {
-        if (l->remotes[k] < 0)
+        if (!remote_first(l, k))
             continue; /* merged into an earlier reference to the same array */
         dvmh_array *a = l->data[l->remotes[k]].array;
         dvmh_idx box_lo[DVMH_MAX_RANK], box_hi[DVMH_MAX_RANK];
@@ -97,8 +107,6 @@ void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
         for (int m = k; m < l->remote_count; m++) {
             if (l->remotes[m] != l->remotes[k])
                 continue;
-            if (m != k)
-                l->remotes[m] = -1;
             for (int d = 0; d < a->head.rank; d++) {
                 const dvmh_rule *r = &l->remote_rules[m][d];
                 dvmh_idx lo = 0, hi = a->size[d] - 1;
@@ -149,9 +157,12 @@ void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
 void lcomm_finish_remotes(dvmh_loop *l)
 {
     for (int k = 0; l->remote_views && k < l->remote_count; k++)
-        if (l->remotes[k] >= 0) {
+        if (remote_first(l, k)) {
             loop_data *d = &l->data[l->remotes[k]];
-            bool written = (d->access & DVMH_WRITE) != 0;
+            /* a view with a buffer: the loop ran on the host and its writes
+             * reach the host copy now; without one, the pieces' writes are
+             * already where they ran (piece_written) */
+            bool written = (d->access & DVMH_WRITE) != 0 && l->remote_views[k].buffer;
             comm_remote_view_end(d->array, &l->remote_views[k], written);
             if (written)
                 var_written(d->var, 0, &d->var->whole);
@@ -159,40 +170,106 @@ void lcomm_finish_remotes(dvmh_loop *l)
     free(l->remote_views);
 }
 
-void lcomm_run_across(dvmh_loop *l)
+/* The number of processes target dimension k of the loop is divided
+ * between. */
+static int target_dim_procs(const distr_space *space, const dvmh_rule *space_rules, int k)
 {
-    if (!l->target)
-        dvmh_fatal(l->file, l->line, "not supported yet: across without 'on' on several processes");
-    int trank = object_rank(l->target);
-    /* The stage dimension: a loop dimension mapped (a = 1) to a target
-     * dimension, preferring one divided between the fewest processes (the
-     * pipeline then runs along the dimension the processes are not split
-     * in: with rows split, stages of columns), then one no across array
-     * depends along. */
-    dvmh_rule space_rules[DVMH_MAX_RANK];
-    const distr_space *space = object_space_rules(l->target, space_rules);
-    int stage_dim = -1, stage_target_dim = -1, best_procs = 0;
+    int procs = 1;
+    for (int b = 0; b < space->rank; b++)
+        if (space_rules[b].kind == DVMH_RULE_LINEAR && space_rules[b].dim == k &&
+            space->dim[b].axis >= 0)
+            procs = space->grid_dims[space->dim[b].axis];
+    return procs;
+}
+
+/* The stage dimension: a loop dimension mapped (a = 1) to a target
+ * dimension, preferring one divided between the fewest processes (the
+ * pipeline then runs along the dimension the processes are not split in:
+ * with rows split, stages of columns), then one no across array depends
+ * along. With skewed references (A[i-1][j+1]) only the outermost loop
+ * dimension keeps the loop's order. Returns the target dimension, -1 if
+ * none. */
+static int choose_stage(const dvmh_loop *l, bool skewed, const distr_space *space,
+                        const dvmh_rule *space_rules)
+{
+    int stage_target_dim = -1, best_procs = 0;
     bool best_independent = false;
-    for (int k = 0; k < trank; k++) {
+    for (int k = 0; k < object_rank(l->target); k++) {
         const dvmh_rule *r = &l->rules[k];
-        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0)
+        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0 ||
+            (skewed && r->dim != 0))
             continue;
         bool independent = true;
         for (int x = 0; x < l->across_count; x++)
             independent &= l->acrosses[x].flow[k] == 0;
-        int procs = 1;
-        for (int b = 0; b < space->rank; b++)
-            if (space_rules[b].kind == DVMH_RULE_LINEAR && space_rules[b].dim == k &&
-                space->dim[b].axis >= 0)
-                procs = space->grid_dims[space->dim[b].axis];
-        if (stage_dim < 0 || procs < best_procs ||
+        int procs = target_dim_procs(space, space_rules, k);
+        if (stage_target_dim < 0 || procs < best_procs ||
             (procs == best_procs && independent && !best_independent)) {
-            stage_dim = r->dim;
             stage_target_dim = k;
             best_procs = procs;
             best_independent = independent;
         }
     }
+    return stage_target_dim;
+}
+
+/* Starts the pipelines of across array x: the flow edges of each stage
+ * (pipes[0]), and with skewed references the edges on the anti side of
+ * the other dimensions, one stage late (pipes[1]: A[i-1][j+1] of the
+ * process holding column j+1, computed in the previous stage of rows). */
+static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, comm_across **pipes)
+{
+    /* Where a dimension's iterations run downwards, the new values come
+     * from above (the anti widths) and the old ones from below. */
+    const loop_across *ac = &l->acrosses[x];
+    dvmh_array *a = l->data[ac->data].array;
+    dvmh_idx flow[DVMH_MAX_RANK], late[DVMH_MAX_RANK], old_lo[DVMH_MAX_RANK],
+        old_hi[DVMH_MAX_RANK];
+    bool old = false, any_late = false;
+    for (int d = 0; d < a->head.rank; d++) {
+        const dvmh_rule *r = &l->rules[d];
+        bool down = r->kind == DVMH_RULE_LINEAR && r->a * l->step[r->dim] < 0;
+        flow[d] = down ? -ac->anti[d] : ac->flow[d];
+        late[d] = d == stage_target_dim ? flow[d] : down ? ac->flow[d] : -ac->anti[d];
+        any_late |= d != stage_target_dim && late[d] != 0;
+        old_lo[d] = down ? ac->flow[d] : 0;
+        old_hi[d] = down ? 0 : ac->anti[d];
+        if (ac->skewed && d != stage_target_dim) {
+            /* A[i+1][j-1] is read before its new value arrives */
+            old_lo[d] = ac->flow[d];
+            old_hi[d] = ac->anti[d];
+        }
+        old |= old_lo[d] > 0 || old_hi[d] > 0;
+    }
+    if (old)
+        comm_shadow_renew(a, old_lo, old_hi, 1);
+    pipes[0] = comm_across_start(a, flow, stage_target_dim);
+    pipes[1] = ac->skewed && any_late ? comm_across_start(a, late, stage_target_dim) : NULL;
+}
+
+void lcomm_run_across(dvmh_loop *l)
+{
+    if (!l->target)
+        dvmh_fatal(l->file, l->line, "not supported yet: across without 'on' on several processes");
+    int trank = object_rank(l->target);
+    /* a diagonal dependence needs widths in two dimensions */
+    bool skewed = false;
+    for (int x = 0; x < l->across_count; x++) {
+        loop_across *ac = &l->acrosses[x];
+        int wide = 0;
+        for (int d = 0; d < l->data[ac->data].rank; d++)
+            wide += ac->flow[d] != 0 || ac->anti[d] != 0;
+        ac->skewed &= wide > 1;
+        skewed |= ac->skewed;
+    }
+    dvmh_rule space_rules[DVMH_MAX_RANK];
+    const distr_space *space = object_space_rules(l->target, space_rules);
+    int stage_target_dim = choose_stage(l, skewed, space, space_rules);
+    int stage_dim = stage_target_dim < 0 ? -1 : l->rules[stage_target_dim].dim;
+    if (skewed && stage_dim < 0)
+        dvmh_fatal(l->file, l->line,
+                   "not supported yet: across with diagonal references (A[i-1][j+1]) on several "
+                   "processes where the outer loop is not mapped upwards onto the 'on' target");
     if (l->remote_count > 0)
         dvmh_fatal(l->file, l->line,
                    "not supported yet: remote_access in an across loop on several processes");
@@ -202,6 +279,13 @@ void lcomm_run_across(dvmh_loop *l)
             dvmh_fatal(l->file, l->line, "not supported yet: across on several processes for "
                                          "an array not mapped like the loop's 'on' target");
     }
+    int split_others = 0;
+    for (int k = 0; k < trank; k++)
+        split_others += k != stage_target_dim && target_dim_procs(space, space_rules, k) > 1;
+    if (skewed && split_others > 1)
+        dvmh_fatal(l->file, l->line,
+                   "not supported yet: across with diagonal references (A[i-1][j+1]) on several "
+                   "processes divided along more than one inner dimension");
     dvmh_idx global_first = l->first[stage_dim], global_last = l->last[stage_dim];
     dvmh_idx step = l->step[stage_dim], shift = l->rules[stage_target_dim].b;
     bool has_part = piece_local_part(l);
@@ -212,38 +296,28 @@ void lcomm_run_across(dvmh_loop *l)
         if (l->data[k].var)
             var_actualize_host_all(l->data[k].var, MOVE_ACROSS);
     lcomm_renew_shadows(l);
-    comm_across **pipes = dvmh_xmalloc(sizeof *pipes * (size_t)l->across_count);
-    for (int x = 0; x < l->across_count; x++) {
-        /* Where a dimension's iterations run downwards, the new values come
-         * from above (the anti widths) and the old ones from below. */
-        dvmh_array *a = l->data[l->acrosses[x].data].array;
-        dvmh_idx flow[DVMH_MAX_RANK], old_lo[DVMH_MAX_RANK], old_hi[DVMH_MAX_RANK];
-        bool old = false;
-        for (int d = 0; d < a->head.rank; d++) {
-            const dvmh_rule *r = &l->rules[d];
-            bool down = r->kind == DVMH_RULE_LINEAR && r->a * l->step[r->dim] < 0;
-            flow[d] = down ? -l->acrosses[x].anti[d] : l->acrosses[x].flow[d];
-            old_lo[d] = down ? l->acrosses[x].flow[d] : 0;
-            old_hi[d] = down ? 0 : l->acrosses[x].anti[d];
-            old |= old_lo[d] > 0 || old_hi[d] > 0;
-        }
-        if (old)
-            comm_shadow_renew(a, old_lo, old_hi, 1);
-        pipes[x] = comm_across_start(a, flow, stage_target_dim);
-    }
+    comm_across **pipes = dvmh_xmalloc(sizeof *pipes * 2 * (size_t)l->across_count);
+    for (int x = 0; x < l->across_count; x++)
+        start_pipes(l, x, stage_target_dim, &pipes[2 * x]);
     dvmh_idx iterations = (global_last - global_first) / step + 1;
     dvmh_idx stage = l->stage > 0 ? l->stage : iterations / (4 * comm_process_count());
-    if (stage < 1)
+    /* skewed, divided along an inner dimension: A[i+1][j-1] of the stage's
+     * next row must still be old, so a stage is one row */
+    if (stage < 1 || (skewed && split_others > 0))
         stage = 1;
+    const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
+    dvmh_idx prev_lo = 0, prev_hi = -1;
     for (dvmh_idx first = global_first; first <= global_last; first += stage * step) {
         dvmh_idx last = first + (stage - 1) * step;
         if (last > global_last)
             last = global_last;
-        const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
         dvmh_idx lo = first == global_first ? 0 : first + shift;
         dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
-        for (int x = 0; x < l->across_count; x++)
-            comm_across_recv(pipes[x], lo, hi);
+        for (int x = 0; x < l->across_count; x++) {
+            comm_across_recv(pipes[2 * x], lo, hi);
+            if (pipes[2 * x + 1] && prev_lo <= prev_hi)
+                comm_across_recv(pipes[2 * x + 1], prev_lo, prev_hi);
+        }
         if (has_part) {
             dvmh_idx f = first > local_first ? first : local_first;
             dvmh_idx la = last < local_last ? last : local_last;
@@ -257,13 +331,18 @@ void lcomm_run_across(dvmh_loop *l)
                 red_fold(l);
             }
         }
-        for (int x = 0; x < l->across_count; x++)
-            comm_across_send(pipes[x], lo, hi);
+        /* the late edges go to the next stage: none after the last */
+        for (int x = 0; x < 2 * l->across_count; x++)
+            if (pipes[x] && (x % 2 == 0 || last < global_last))
+                comm_across_send(pipes[x], lo, hi);
+        prev_lo = lo;
+        prev_hi = hi;
     }
-    for (int x = 0; x < l->across_count; x++) {
-        size_t sent = comm_across_finish(pipes[x]);
-        var_count_processes(l->data[l->acrosses[x].data].var, MOVE_ACROSS, sent, 0.0);
-    }
+    for (int x = 0; x < 2 * l->across_count; x++)
+        if (pipes[x]) {
+            size_t sent = comm_across_finish(pipes[x]);
+            var_count_processes(l->data[l->acrosses[x / 2].data].var, MOVE_ACROSS, sent, 0.0);
+        }
     free(pipes);
     /* written elements and the edges that arrived are current on the host */
     for (int k = 0; k < l->data_count; k++)

@@ -12,6 +12,7 @@
 #include "stats.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The remote_access view of datum k when it has a buffer of its own
@@ -56,6 +57,52 @@ static bool dim_empty(const dvmh_loop *l, int d)
     return l->step[d] > 0 ? l->first[d] > l->last[d] : l->first[d] < l->last[d];
 }
 
+/* The name of the loop's 'on' target in messages. */
+static const char *target_name(const dvmh_loop *l)
+{
+    return l->target_name ? l->target_name
+                          : array_is_template(l->target) ? "the template" : "the array";
+}
+
+/* A constant subscript of the 'on' target outside its extent: the
+ * iterations have no owner, an error (before any restriction, so that the
+ * message shows the loop's whole ranges). */
+static void check_constant_subscripts(const dvmh_loop *l)
+{
+    int trank = object_rank(l->target);
+    for (int k = 0; k < trank; k++) {
+        const dvmh_rule *r = &l->rules[k];
+        dvmh_idx extent = object_extent(l->target, k);
+        if (r->kind != DVMH_RULE_CONST || (r->b >= 0 && r->b < extent))
+            continue;
+        char ranges[DVMH_MAX_RANK * 48] = "", *at = ranges;
+        for (int d = 0; d < l->rank; d++)
+            at += snprintf(at, sizeof ranges - (size_t)(at - ranges), "%s%lld..%lld",
+                           d ? ", " : "", (long long)l->first[d], (long long)l->last[d]);
+        dvmh_fatal(l->file, l->line,
+                   "the parallel loop's iterations (%s) are mapped on %s with index %lld in "
+                   "dimension %d, outside its range 0..%lld: they have no owner",
+                   ranges, target_name(l), (long long)r->b, k + 1, (long long)(extent - 1));
+    }
+}
+
+/* Iterations whose 'on' element lies outside the target have the owner of
+ * the nearest edge: the process owning index 0 of a dimension also runs
+ * the iterations mapped below it, the one owning the last index those
+ * mapped above (every process, where the dimension is not distributed).
+ * So every iteration runs exactly once, as in the sequential program. */
+static void owned_with_edges(dvmh_loop *l, int k, dvmh_idx *tlo, dvmh_idx *thi)
+{
+    dvmh_idx extent = object_extent(l->target, k);
+    object_owned(l->target, k, tlo, thi);
+    if (*tlo > *thi)
+        return;
+    if (*tlo == 0)
+        *tlo = INT64_MIN / 4;
+    if (*thi == extent - 1)
+        *thi = INT64_MAX / 4;
+}
+
 bool piece_local_part(dvmh_loop *l)
 {
     for (int d = 0; d < l->rank; d++)
@@ -63,11 +110,12 @@ bool piece_local_part(dvmh_loop *l)
             return false;
     if (!l->target)
         return true;
+    check_constant_subscripts(l);
     int trank = object_rank(l->target);
     for (int k = 0; k < trank; k++) {
         const dvmh_rule *r = &l->rules[k];
         dvmh_idx tlo, thi;
-        object_owned(l->target, k, &tlo, &thi);
+        owned_with_edges(l, k, &tlo, &thi);
         if (tlo > thi)
             return false;
         if (r->kind == DVMH_RULE_CONST && (r->b < tlo || r->b > thi))
@@ -145,6 +193,21 @@ static bool touched_range(const loop_data *d, int x, const dvmh_idx *first, cons
     return true;
 }
 
+/* Whether dimension x of array a is divided between processes (by its
+ * distribution or its alignment): references along it stay within the
+ * shadow edges, along the others they may reach any element. */
+static bool dim_distributed(const dvmh_array *a, int x)
+{
+    if (!a->aligned && !a->own_space.distributed)
+        return false;
+    dvmh_rule rules[DVMH_MAX_RANK];
+    const distr_space *s = object_space_rules((void *)a, rules);
+    for (int b = 0; s && b < s->rank; b++)
+        if (rules[b].kind == DVMH_RULE_LINEAR && rules[b].dim == x && s->dim[b].axis >= 0)
+            return true;
+    return false;
+}
+
 void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx *last,
                       bool widen, box_set *out)
 {
@@ -174,6 +237,9 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
             }
         } else if (!touched_range(d, x, first, last, &lo, &hi)) {
             lo = whole.lo[x];
+            hi = whole.hi[x];
+        } else if (widen && d->array && !dim_distributed(d->array, x)) {
+            lo = whole.lo[x]; /* A[k][i] in a loop on A[k][j], A not divided along j */
             hi = whole.hi[x];
         } else if (widen && d->array) {
             lo -= d->array->head.own_lo[x] - d->array->alloc_lo[x];
@@ -246,6 +312,42 @@ static dvmh_handler handler_for(const dvmh_loop *l, int dev)
     return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
 }
 
+/* Whether an across dependence of the loop runs along loop dimension sd
+ * (or along a dimension the loop does not map: any). */
+static bool across_along(const dvmh_loop *l, int sd)
+{
+    if (l->across_ordinary)
+        return true;
+    for (int x = 0; x < l->across_count; x++) {
+        const loop_across *a = &l->acrosses[x];
+        const loop_data *d = &l->data[a->data];
+        for (int k = 0; k < d->rank; k++)
+            if ((a->flow[k] != 0 || a->anti[k] != 0) &&
+                (d->map[k].kind != DVMH_RULE_LINEAR || d->map[k].dim == sd))
+                return true;
+    }
+    return false;
+}
+
+/* The device to run a loop whose pieces would run one after another, or
+ * -1 to split it all the same. Pieces sized by weight take each about
+ * count/total of the time, n of them in turn n*count/total; the fastest
+ * device alone count/max: better when max > total/n (it also saves the
+ * edges' copies between the pieces, but it must get the others' parts:
+ * with equal weights the split stays). The first of equals. */
+static int one_device(const int *usable, int n)
+{
+    int best = usable[0];
+    double total = 0;
+    for (int k = 0; k < n; k++) {
+        double w = device_get(usable[k])->weight;
+        total += w;
+        if (w > device_get(best)->weight)
+            best = usable[k];
+    }
+    return device_get(best)->weight * n > total * (1 + 1e-9) ? best : -1;
+}
+
 int piece_make(dvmh_loop *l, loop_piece *pieces)
 {
     unsigned devices = region_devices();
@@ -270,6 +372,20 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     if (n == 0)
         usable[n++] = 0; /* outside regions, or nothing else can run it */
     int sd = split_dimension(l);
+    l->pieces_independent = !l->ordered;
+    if (sd >= 0 && n > 1 && l->ordered && across_along(l, sd)) {
+        /* the pieces would wait for each other, the devices never working
+         * at the same time: the fastest alone when that is quicker */
+        int dev = one_device(usable, n);
+        if (dev >= 0) {
+            pieces[0].device = dev;
+            memcpy(pieces[0].first, l->first, sizeof l->first);
+            memcpy(pieces[0].last, l->last, sizeof l->last);
+            return 1;
+        }
+    } else if (sd >= 0) {
+        l->pieces_independent = true; /* no dependence along the split */
+    }
     if (sd < 0 || n == 1) {
         /* one device: the host when the region has it and it works */
         pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
@@ -301,6 +417,36 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     return made;
 }
 
+/* Adds to out the elements of datum k that the piece's iterations lo..hi
+ * read through remote_access without a buffer of their own (one process, or
+ * remote elements fetched into the shadow edges): the compiler's reach does
+ * not cover them (A[k][j] in a loop on A[i][]). */
+static void add_remote_boxes(const dvmh_loop *l, int k, const dvmh_idx *lo, const dvmh_idx *hi,
+                             box_set *out)
+{
+    const loop_data *d = &l->data[k];
+    box whole;
+    array_local_box(d->array, &whole);
+    for (int m = 0; m < l->remote_count; m++) {
+        if (l->remotes[m] != k)
+            continue;
+        box b = whole, clipped;
+        for (int x = 0; x < d->rank; x++) {
+            const dvmh_rule *r = &l->remote_rules[m][x];
+            if (r->kind == DVMH_RULE_CONST) {
+                b.lo[x] = b.hi[x] = r->b;
+            } else if (r->kind == DVMH_RULE_LINEAR && lo[r->dim] >= -LOOP_RANGE_UNKNOWN &&
+                       hi[r->dim] <= LOOP_RANGE_UNKNOWN) {
+                dvmh_idx u = r->a * lo[r->dim] + r->b, v = r->a * hi[r->dim] + r->b;
+                b.lo[x] = u < v ? u : v;
+                b.hi[x] = u < v ? v : u;
+            }
+        }
+        if (box_intersect(&b, &whole, &clipped))
+            box_set_add_box(out, &clipped);
+    }
+}
+
 void piece_actualize(dvmh_loop *l, const loop_piece *p)
 {
     if (device_count() == 1)
@@ -319,6 +465,8 @@ void piece_actualize(dvmh_loop *l, const loop_piece *p)
                 region_claim(d->var, p->device, &boxes.boxes[m], true);
         }
         piece_data_boxes(d, lo, hi, true, &boxes);
+        if (d->array)
+            add_remote_boxes(l, k, lo, hi, &boxes);
         for (int m = 0; m < boxes.count; m++) {
             region_claim(d->var, p->device, &boxes.boxes[m], false);
             var_actualize(d->var, p->device, &boxes.boxes[m], MOVE_REGION);
@@ -476,11 +624,11 @@ void piece_run(dvmh_loop *l, const loop_piece *lp)
 
 void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n)
 {
-    /* Without across, the pieces are independent: the GPUs' kernels are
+    /* Independent pieces (no across along the split): the GPUs' kernels are
      * launched first and run while the other devices run their pieces;
      * their reduction results arrive when they are waited for, and are
      * folded after the others' (the pieces' order: GPUs come last). */
-    bool overlap = n > 1 && !l->ordered && !l->remote_views;
+    bool overlap = n > 1 && l->pieces_independent && !l->remote_views;
     double started[DEVICE_MAX];
     long long iterations[DEVICE_MAX];
     bool later[DEVICE_MAX] = {false};

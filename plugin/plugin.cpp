@@ -114,10 +114,14 @@ public:
     std::vector<std::string> archs{"sm_90"};
     std::string error;
 
+    // rdc: relocatable device code (it calls or defines functions that
+    // the runtime links across the program's files)
     bool compile(const std::string &nvcc, const std::string &cu, const std::vector<std::string> &flags,
-                 std::string &image)
+                 bool rdc, std::string &image)
     {
         std::vector<std::string> args = {nvcc, "-fatbin", "-w"};
+        if (rdc)
+            args.push_back("-rdc=true");
         std::string newest;
         for (const std::string &a : archs) {
             std::string num = a.substr(3);
@@ -240,7 +244,8 @@ protected:
                 llvm::errs() << "cdvmh plugin arguments (-Xclang -plugin-arg-cdvmh -Xclang ARG):\n"
                                 "  remarks      report what was generated for each parallel loop\n"
                                 "                (also -Rpass=dvmh)\n"
-                                "  keep=FILE    write the generated C to FILE\n"
+                                "  keep=FILE    write the generated C to FILE (a folder: to a file of\n"
+                                "               the source's name there)\n"
                                 "  cuda-arch=sm_80,sm_90\n"
                                 "               GPUs to build CUDA handlers for (default sm_90;\n"
                                 "               PTX of the newest is embedded too)\n"
@@ -342,7 +347,17 @@ protected:
             llvm::sys::path::remove_filename(dir);
             flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
             std::string image;
-            if (!cuda_compiler.compile(nvcc, out.cuda, flags, image)) {
+            bool compiled = cuda_compiler.compile(nvcc, out.cuda, flags, out.cuda_needs != nullptr, image);
+            if (!compiled && !out.cuda_kernels) {
+                // only device versions for other files: those files' loops
+                // then find no device code to link and run on the host
+                DiagnosticsEngine &D = CI.getDiagnostics();
+                D.Report(D.getCustomDiagID(DiagnosticsEngine::Warning,
+                                           "nvcc failed on the device versions of the functions of "
+                                           "'%0': the parallel loops of other files that call them "
+                                           "run on the host:\n%1"))
+                    << file << cuda_compiler.error;
+            } else if (!compiled) {
                 DiagnosticsEngine &D = CI.getDiagnostics();
                 D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                            "nvcc failed on the CUDA handlers of '%0' (build without "
@@ -351,10 +366,13 @@ protected:
                 cdvmh_output_free(&out);
                 return;
             }
-            char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size());
-            text += embed;
-            free(embed);
-            with_cuda = true;
+            if (compiled) {
+                char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size(),
+                                               out.cuda_needs, out.cuda_gives);
+                text += embed;
+                free(embed);
+                with_cuda = true;
+            }
         } else if (cuda && wants_object && nvcc.empty() && remarks) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
@@ -362,8 +380,13 @@ protected:
                 << file;
         }
         cdvmh_output_free(&out);
-        if (!keep.empty())
-            std::ofstream(keep) << text;
+        if (!keep.empty()) {
+            // a folder: one file per compiled source (several in one command)
+            std::string path = keep;
+            if (llvm::sys::fs::is_directory(keep))
+                path = keep + "/" + llvm::sys::path::filename(file).str();
+            std::ofstream(path) << text;
+        }
 
         auto inv = std::make_shared<CompilerInvocation>(CI.getInvocation());
         inv->getPreprocessorOpts().addRemappedFile(

@@ -42,6 +42,9 @@ static int add_node(ast *a, CXCursor c, size_t start, size_t end, bool from_macr
     n->start = start;
     n->end = end;
     n->from_macro = from_macro;
+    n->foreign = false;
+    n->header = -1;
+    n->hstart = 0;
     n->parent = parent;
     n->first_child = n->next_sibling = -1;
     return a->count++;
@@ -74,6 +77,29 @@ void ast_build(ast *a)
 {
     build_state s = {a, -1, -1};
     clang_visitChildren(clang_getTranslationUnitCursor(a->tu), visit, &s);
+}
+
+int ast_add_foreign(ast *a, CXCursor c, size_t at, int header, size_t hstart)
+{
+    int k = add_node(a, c, at, at, false, -1);
+    a->nodes[k].foreign = true;
+    a->nodes[k].header = header;
+    a->nodes[k].hstart = hstart;
+    return k;
+}
+
+bool ast_in_skipped_range(CXTranslationUnit tu, CXFile file, size_t offset)
+{
+    CXSourceRangeList *list = clang_getSkippedRanges(tu, file);
+    bool inside = false;
+    for (unsigned k = 0; list && k < list->count && !inside; k++) {
+        unsigned s, e;
+        clang_getExpansionLocation(clang_getRangeStart(list->ranges[k]), NULL, NULL, NULL, &s);
+        clang_getExpansionLocation(clang_getRangeEnd(list->ranges[k]), NULL, NULL, NULL, &e);
+        inside = offset >= s && offset < e;
+    }
+    clang_disposeSourceRangeList(list);
+    return inside;
 }
 
 void ast_free(ast *a)

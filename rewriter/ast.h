@@ -13,6 +13,11 @@ typedef struct node {
     enum CXCursorKind kind;
     size_t start, end;              /* offsets in the main file */
     bool from_macro;                /* extent comes out of a macro expansion */
+    /* a file-scope variable declared in an included header (headers.c):
+     * start = end = the main file's #include through which it came */
+    bool foreign;
+    int header;                     /* foreign: its header (headers.c's table) */
+    size_t hstart;                  /* foreign: its offset in that header */
     int parent;                     /* -1: the translation unit */
     int first_child, next_sibling;  /* -1: none */
 } node;
@@ -27,6 +32,10 @@ typedef struct ast {
 } ast;
 
 void ast_build(ast *a);
+/* Adds a file-scope declaration of an included header (see node). */
+int ast_add_foreign(ast *a, CXCursor c, size_t at, int header, size_t hstart);
+/* Whether offset of file lies in a range the preprocessor skipped. */
+bool ast_in_skipped_range(CXTranslationUnit tu, CXFile file, size_t offset);
 void ast_free(ast *a);
 
 /* The 1-based line and column of an offset. */

@@ -1,9 +1,11 @@
 /* cdvmh.c: cdvmh_rewrite: parse with libclang, find and attach the
  * directives, run the generators, render the edited text. */
 #include "alloc.h"
+#include "copy.h"
 #include "cuda.h"
 #include "decl.h"
 #include "gen.h"
+#include "headers.h"
 #include "interval.h"
 #include "loop.h"
 #include "refs.h"
@@ -39,20 +41,6 @@ static char *read_file(const char *path, size_t *len)
     return sb_take(&b);
 }
 
-static bool in_skipped_range(CXTranslationUnit tu, CXFile file, size_t offset)
-{
-    CXSourceRangeList *list = clang_getSkippedRanges(tu, file);
-    bool inside = false;
-    for (unsigned k = 0; list && k < list->count && !inside; k++) {
-        unsigned s, e;
-        clang_getExpansionLocation(clang_getRangeStart(list->ranges[k]), NULL, NULL, NULL, &s);
-        clang_getExpansionLocation(clang_getRangeEnd(list->ranges[k]), NULL, NULL, NULL, &e);
-        inside = offset >= s && offset < e;
-    }
-    clang_disposeSourceRangeList(list);
-    return inside;
-}
-
 static const char *construct_name(dir_kind k)
 {
     switch (k) {
@@ -69,7 +57,7 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
     case DIR_ARRAY: case DIR_TEMPLATE: return c == CXCursor_VarDecl || c == CXCursor_DeclStmt;
     case DIR_INHERIT: return c == CXCursor_FunctionDecl;
     case DIR_PARALLEL: return c == CXCursor_ForStmt;
-    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_TASK_REGION:
+    case DIR_REGION: case DIR_REMOTE_ACCESS: case DIR_TASK_REGION: case DIR_HOST_SECTION:
         return c == CXCursor_CompoundStmt;
     default: return false;
     }
@@ -78,7 +66,8 @@ static bool kind_fits(dir_kind k, enum CXCursorKind c)
 static bool needs_construct(dir_kind k)
 {
     return k == DIR_ARRAY || k == DIR_TEMPLATE || k == DIR_INHERIT || k == DIR_PARALLEL ||
-           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_TASK_REGION;
+           k == DIR_REGION || k == DIR_REMOTE_ACCESS || k == DIR_TASK_REGION ||
+           k == DIR_HOST_SECTION;
 }
 
 /* Finds the construct each directive governs. */
@@ -93,7 +82,7 @@ static void attach(gen *g)
         int best = -1;
         for (int n = 0; n < g->a.count; n++) {
             const node *nd = &g->a.nodes[n];
-            if (nd->start >= at->pragma->end && (best < 0 || nd->start < g->a.nodes[best].start))
+            if (!nd->foreign && nd->start >= at->pragma->end && (best < 0 || nd->start < g->a.nodes[best].start))
                 best = n;
         }
         if (best >= 0 && g->a.nodes[best].start > next_pragma)
@@ -216,7 +205,7 @@ static void attach_directives(gen *g, pragma_text *pragmas, int count)
     name_scope names = {.a = &g->a};
     dir_scope scope = scope_of(&names);
     for (int k = 0; k < count; k++) {
-        if (in_skipped_range(g->a.tu, g->a.file, pragmas[k].start))
+        if (ast_in_skipped_range(g->a.tu, g->a.file, pragmas[k].start))
             continue;
         attached *at = &g->dirs[g->dir_count++];
         at->pragma = &pragmas[k];
@@ -243,6 +232,23 @@ static bool is_interval(dir_kind k)
     return k == DIR_INTERVAL || k == DIR_ENDINTERVAL || k == DIR_EXITINTERVAL;
 }
 
+/* The declarations in text order: the main file's directives, and those
+ * of the headers (at the #include lines that read them). */
+static void declare(gen *g)
+{
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (!at->dir || at->node < 0 ||
+            (at->dir->kind != DIR_ARRAY && at->dir->kind != DIR_TEMPLATE && at->dir->kind != DIR_INHERIT))
+            continue;
+        headers_declare_before(g, at->pragma->start);
+        decl_directive(g, at);
+    }
+    headers_declare_before(g, (size_t)-1);
+    decl_fresh_locals(g);
+    headers_finish(g);
+}
+
 /* Phase 3: each generator edits the text for its directives. */
 static void generate(gen *g)
 {
@@ -250,10 +256,14 @@ static void generate(gen *g)
         directive *d = g->dirs[k].dir;
         if (!d)
             continue;
-        if (d->kind >= DIR_HOST_SECTION)
+        if (d->kind == DIR_SHADOW_ADD)
+            gen_error_at(g, d->loc, "not supported yet: 'shadow_add' directive (it adds shadow "
+                         "elements to an indirectly distributed dimension, and indirect "
+                         "distributions are not supported)");
+        else if (d->kind >= DIR_SHADOW_ADD)
             gen_error_at(g, d->loc, "not supported yet: '%s' directive", dir_kind_name(d->kind));
     }
-    decl_gen(g);
+    declare(g);
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
         if (!at->dir)
@@ -267,6 +277,10 @@ static void generate(gen *g)
             loop_gen(g, at);
         else if ((kind == DIR_REGION || kind == DIR_REMOTE_ACCESS) && at->node >= 0)
             region_gen(g, at);
+        else if (kind == DIR_HOST_SECTION && at->node >= 0)
+            region_host_section(g, at);
+        else if (kind == DIR_ARRAY_COPY || kind == DIR_LOCALIZE || kind == DIR_UNLOCALIZE)
+            copy_gen(g, at);
         else if (!needs_construct(kind) && kind < DIR_HOST_SECTION && !is_interval(kind))
             region_standalone(g, at);
     }
@@ -282,6 +296,11 @@ static void render(gen *g, cdvmh_output *out)
     strbuf outb = {0};
     sb_add(&outb, "#include <dvmh.h>\n");
     out->cuda = g->emit_cuda ? cuda_file_text(g) : NULL;
+    out->cuda_kernels = g->cuda.len > 0;
+    if (out->cuda && cuda_relocatable(g)) {
+        out->cuda_needs = cuda_needs_list(g);
+        out->cuda_gives = cuda_gives_list(g);
+    }
     if (out->cuda) {
         char *decl = cuda_module_decl(g);
         sb_add(&outb, decl);
@@ -320,8 +339,11 @@ static void release(gen *g)
     free(g->globals.s);
     free(g->cuda.s);
     free(g->device_fns);
+    free(g->imports);
+    free(g->exports);
     free(g->local_reads);
     free(g->base);
+    headers_free(g);
     edit_list_free(&g->e);
     ast_free(&g->a);
 }
@@ -353,6 +375,7 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
         pragma_text *pragmas;
         int count = pragma_find(text, len, &pragmas);
         attach_directives(&g, pragmas, count);
+        headers_scan(&g);
         if (!diags.errors)
             generate(&g);
         if (!diags.errors)
@@ -378,10 +401,24 @@ void cdvmh_output_free(cdvmh_output *out)
     free(out->diags);
     free(out->host_c);
     free(out->cuda);
+    free(out->cuda_needs);
+    free(out->cuda_gives);
     memset(out, 0, sizeof *out);
 }
 
-char *cdvmh_cuda_embed(const char *file, const void *image, size_t size)
+static void c_string(strbuf *b, const char *s)
+{
+    sb_add(b, "\"");
+    for (const char *c = s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_add(b, "\\");
+        sb_addn(b, c, 1);
+    }
+    sb_add(b, "\"");
+}
+
+char *cdvmh_cuda_embed(const char *file, const void *image, size_t size, const char *needs,
+                       const char *gives)
 {
     char *base = sanitize(file);
     strbuf b = {0};
@@ -397,14 +434,23 @@ char *cdvmh_cuda_embed(const char *file, const void *image, size_t size)
     if (!size)
         sb_add(&b, "    \"\"\n");
     sb_add(&b, "    ;\n");
-    sb_printf(&b, "static dvmh_cuda_module dvmh_cuda_module_%s = {dvmh_cuda_image_%s, sizeof(dvmh_cuda_image_%s) - 1, \"",
+    sb_printf(&b, "static dvmh_cuda_module dvmh_cuda_module_%s = {dvmh_cuda_image_%s, sizeof(dvmh_cuda_image_%s) - 1, ",
               base, base, base);
-    for (const char *c = file; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            sb_add(&b, "\\");
-        sb_addn(&b, c, 1);
+    c_string(&b, file);
+    sb_add(&b, ", NULL");
+    if (needs) {
+        /* relocatable device code: registered for the runtime's device link */
+        sb_add(&b, ", 1, ");
+        c_string(&b, needs);
+        sb_add(&b, ", ");
+        c_string(&b, gives ? gives : "");
+        sb_printf(&b, ", NULL};\n__attribute__((constructor)) static void dvmh_cuda_register_%s(void)\n"
+                      "{\n    dvmh_cuda_register(&dvmh_cuda_module_%s);\n}\n",
+                  base, base);
+    } else {
+        sb_add(&b, "};\n");
     }
-    sb_add(&b, "\", NULL};\n#endif\n");
+    sb_add(&b, "#endif\n");
     free(base);
     return sb_take(&b);
 }

@@ -31,6 +31,11 @@ typedef struct cdvmh_options {
 typedef struct cdvmh_output {
     char *host_c;               /* the rewritten C; NULL when errors */
     char *cuda;                 /* CUDA handlers; NULL if none/not asked */
+    /* Relocatable device code (nvcc -rdc=true) when not NULL: the
+     * functions of other files the kernels call and the functions defined
+     * for other files' kernels, " f g " (either may be " "). */
+    char *cuda_needs, *cuda_gives;
+    int cuda_kernels;           /* whether the CUDA has kernels (not only functions for other files) */
     cdvmh_diag *diags;          /* in source order */
     size_t ndiags;
 } cdvmh_output;
@@ -41,8 +46,11 @@ void cdvmh_output_free(cdvmh_output *out);
 
 /* The C that defines the module the CUDA launchers of 'file' launch from,
  * holding the compiled image (a fatbin); appended to the generated C, which
- * is then compiled with DVMH_CUDA_HANDLERS defined. */
-char *cdvmh_cuda_embed(const char *file, const void *image, size_t size);
+ * is then compiled with DVMH_CUDA_HANDLERS defined. needs, gives: the
+ * output's cuda_needs and cuda_gives (relocatable device code, which the
+ * module registers for the runtime's device link), or NULL. */
+char *cdvmh_cuda_embed(const char *file, const void *image, size_t size, const char *needs,
+                       const char *gives);
 
 /* "file:line:col: error: message" plus the source line and a caret. */
 void cdvmh_print_diag(const cdvmh_diag *d, void *stdio_file);

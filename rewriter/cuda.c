@@ -59,8 +59,7 @@ static bool is_file_scope_var(gen *g, int decl)
            ast_ancestor(&g->a, decl, CXCursor_FunctionDecl) < 0;
 }
 
-static bool cuda_refuse(cuda_plan *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool cuda_refuse(cuda_plan *c, const char *fmt, ...)
+bool cuda_refuse(cuda_plan *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -70,8 +69,9 @@ static bool cuda_refuse(cuda_plan *c, const char *fmt, ...)
 }
 
 /* Checks what the nodes in [start, end) call; functions defined in this
- * file join c->fns (and are checked in turn). */
-static bool check_calls(gen *g, cuda_plan *c, size_t start, size_t end, bool in_function)
+ * file join c->fns (and are checked in turn), those of other files
+ * c->needs. */
+bool cuda_check_calls(gen *g, cuda_plan *c, size_t start, size_t end, bool in_function)
 {
     for (int n = 0; n < g->a.count; n++) {
         node *nd = &g->a.nodes[n];
@@ -101,14 +101,12 @@ static bool check_calls(gen *g, cuda_plan *c, size_t start, size_t end, bool in_
             if (!known) {
                 c->fns = xgrow(c->fns, &c->fns_cap, c->nfns + 1);
                 c->fns[c->nfns++] = def;
-                if (!check_calls(g, c, g->a.nodes[def].start, g->a.nodes[def].end, true)) {
+                if (!cuda_check_calls(g, c, g->a.nodes[def].start, g->a.nodes[def].end, true)) {
                     free(name);
                     return false;
                 }
             }
-        } else if (!device_library_function(name)) {
-            cuda_refuse(c, "the call to '%s' cannot run on the GPU (only functions defined "
-                        "in this file and the math library can)", name);
+        } else if (!device_library_function(name) && !cuda_extern_callee(g, c, callee, name)) {
             free(name);
             return false;
         }
@@ -161,8 +159,21 @@ static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long
     return true;
 }
 
+/* Whether the expression at node n (implicit conversions above it
+ * skipped) is an argument of a call. */
+static bool passed_to_call(gen *g, int n)
+{
+    int p = g->a.nodes[n].parent;
+    while (p >= 0 && g->a.nodes[p].kind == CXCursor_UnexposedExpr)
+        p = g->a.nodes[p].parent;
+    return p >= 0 && g->a.nodes[p].kind == CXCursor_CallExpr &&
+           g->a.nodes[p].first_child != n;
+}
+
 /* References to data of rank 2 and more become flat indexing with the
- * rows' strides (the kernel's arrays are pointers). */
+ * rows' strides (the kernel's arrays are pointers); a line (all subscripts
+ * but the last) passed to a function becomes a pointer to its first
+ * element. */
 static bool rewrite_accesses(gen *g, cuda_plan *c)
 {
     const loop_plan *l = c->l;
@@ -198,13 +209,28 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
             }
             break;
         }
-        if (level != dt->rank || g->a.nodes[cur].from_macro) {
+        bool line = level == dt->rank - 1 && passed_to_call(g, cur);
+        if ((level != dt->rank && !line) || g->a.nodes[cur].from_macro) {
             free(idx);
             return cuda_refuse(c, level != dt->rank ? "'%s' is used without all of its %d subscripts"
                                                     : "'%s' is subscripted inside a macro",
                                dt->name, dt->rank);
         }
         edit *e = edit_begin(&c->el, g->a.nodes[cur].start, g->a.nodes[cur].end);
+        if (line) {
+            /* A[i][j] of a 3-D array passed to a function: a pointer to the
+             * line (i, j, 0), addressed with the strides of the full
+             * references (the last dimension's stride is 1) */
+            edit_litf(e, "(%s + (", dt->name);
+            for (int d = 0; d < level; d++) {
+                edit_lit(e, d ? " + (dvmh_idx)(" : "(dvmh_idx)(");
+                edit_range(e, g->a.nodes[idx[d]].start, g->a.nodes[idx[d]].end);
+                edit_litf(e, ") * dvmh_s%d_%d", k, d);
+            }
+            edit_lit(e, "))");
+            free(idx);
+            continue;
+        }
         edit_litf(e, "%s[", dt->name);
         for (int d = 0; d < dt->rank; d++) {
             edit_lit(e, d + 1 < dt->rank ? "(dvmh_idx)(" : "(");
@@ -369,6 +395,7 @@ static void cuda_plan_free(cuda_plan *c)
     for (int k = 0; k < DIR_MAX_RANK; k++)
         free(c->m[k]);
     free(c->fns);
+    free(c->needs);
     free(c->why);
     edit_list_free(&c->el);
 }
@@ -378,13 +405,22 @@ char *cuda_gen_loop(gen *g, const loop_plan *l)
     cuda_plan c = {.l = l, .last_dep = -1, .k0 = -1,
                    .el = {.text = g->a.text, .text_len = g->a.text_len, .file = g->file}};
     char *launcher = NULL;
-    if (check_calls(g, &c, l->body_start, l->body_end, false) && check_across(g, &c) &&
+    if (cuda_check_calls(g, &c, l->body_start, l->body_end, false) && check_across(g, &c) &&
         check_cuda_block(g, &c) && check_reductions(g, &c) && rewrite_accesses(g, &c)) {
         thread_dims(&c);
         cuda_kernel(g, &c);
         launcher = cuda_launcher(g, &c);
-        gen_remark(g, l->loop_start, "parallel loop: CUDA handler '%s' generated (kernel '%s_kernel'%s)",
-                   launcher, l->handler, c.any_dep ? ", wavefront over the dependent dimensions" : "");
+        strbuf from = {0};
+        for (int k = 0; k < c.nneeds; k++) {
+            char *n = cursor_name(c.needs[k]);
+            sb_printf(&from, "%s'%s'", k ? ", " : "", n);
+            free(n);
+        }
+        gen_remark(g, l->loop_start, "parallel loop: CUDA handler '%s' generated (kernel '%s_kernel'%s)%s%s%s",
+                   launcher, l->handler, c.any_dep ? ", wavefront over the dependent dimensions" : "",
+                   c.nneeds ? "; it calls " : "", c.nneeds ? from.s : "",
+                   c.nneeds ? " of other files (device code linked at run time)" : "");
+        free(from.s);
     } else {
         gen_remark(g, l->loop_start, "parallel loop: no CUDA handler: %s; the loop runs on the host",
                    c.why);

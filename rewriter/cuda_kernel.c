@@ -270,13 +270,5 @@ void cuda_kernel(gen *g, cuda_plan *c)
     free(kb.s);
     free(params.s);
     /* the functions the body calls get __device__ copies in the file */
-    for (int k = 0; k < c->nfns; k++) {
-        bool known = false;
-        for (int j = 0; j < g->device_fn_count; j++)
-            known |= g->device_fns[j] == c->fns[k];
-        if (!known) {
-            g->device_fns = xgrow(g->device_fns, &g->device_fn_cap, g->device_fn_count + 1);
-            g->device_fns[g->device_fn_count++] = c->fns[k];
-        }
-    }
+    cuda_plan_merge(g, c);
 }

@@ -17,6 +17,8 @@ typedef struct cuda_plan {
     char *why;                      /* the first reason the loop cannot run on a GPU */
     edit_list el;                   /* the body's data references, for the kernel */
     int *fns, nfns, fns_cap;        /* functions the body calls: __device__ copies */
+    CXCursor *needs;                /* functions of other files it calls (device-linked) */
+    int nneeds, needs_cap;
     cuda_red *reds;
     int nreds;
     /* across: the wavefront runs over t; the last dependent dimension
@@ -30,6 +32,25 @@ typedef struct cuda_plan {
      * step's points get threads */
     int tdims[DIR_MAX_RANK], nt, k0;
 } cuda_plan;
+
+/* cuda.c: sets c->why; returns false. */
+bool cuda_refuse(cuda_plan *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* cuda.c: checks what the nodes in [start, end) call (in_function: the
+ * body of a function, which must not use global variables); false with
+ * c->why when something cannot run on a GPU. */
+bool cuda_check_calls(gen *g, cuda_plan *c, size_t start, size_t end, bool in_function);
+/* cuda_extern.c: device code across files. Whether a call to 'callee',
+ * defined in another file, can run on the GPU (then it joins c->needs);
+ * false with c->why otherwise. */
+bool cuda_extern_callee(gen *g, cuda_plan *c, CXCursor callee, const char *name);
+/* What a plan needs (its functions' device copies, the functions of other
+ * files it calls) joins the file's. */
+void cuda_plan_merge(gen *g, const cuda_plan *c);
+/* The functions of this file that other files' kernels may call get
+ * device versions (g->exports); called once, before the CUDA file. */
+void cuda_exports(gen *g);
+/* The declarations of the functions of other files, for the CUDA file. */
+void cuda_import_decls(gen *g, strbuf *out);
 
 /* cuda_kernel.c: the kernels into g->cuda; a type spelled for CUDA C++. */
 void cuda_kernel(gen *g, cuda_plan *c);

@@ -48,7 +48,7 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
     return rank;
 }
 
-static CXType element_type(CXType t, int *levels)
+CXType decl_element_type(CXType t, int *levels)
 {
     int r = 0;
     if (t.kind == CXType_Pointer) {
@@ -64,7 +64,7 @@ static CXType element_type(CXType t, int *levels)
     return t;
 }
 
-static dobj *add_obj(gen *g)
+dobj *decl_add_obj(gen *g)
 {
     g->objs = xrealloc(g->objs, sizeof(dobj) * (size_t)(g->obj_count + 1));
     dobj *o = &g->objs[g->obj_count++];
@@ -90,8 +90,8 @@ static const char *type_code_of(CXType elem)
     return c ? c : "DVMH_T_OTHER";
 }
 
-/* The creation code of one object (a statement, no newline). */
-static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank, unsigned line)
+char *decl_creation(gen *g, dobj *o, const directive *d, char **dims, int rank, const char *file,
+                    unsigned line)
 {
     strbuf b = {0};
     strbuf sizes = {0};
@@ -99,14 +99,14 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
         sb_printf(&sizes, "%s(%s)", k ? ", " : "", dims[k]);
     char *distr = d->distr_rank ? gen_distr_text(d) : xstrdup("NULL");
     if (o->is_template) {
-        sb_printf(&b, "%s = dvmh_template_create(__FILE__, %u, %d, (dvmh_idx[]){%s}, %s);",
-                  o->desc, line, rank, sizes.s, distr);
+        sb_printf(&b, "%s = dvmh_template_create(%s, %u, %d, (dvmh_idx[]){%s}, %s);",
+                  o->desc, file, line, rank, sizes.s, distr);
     } else {
         char *lo = shadow_text(d, false), *hi = shadow_text(d, true);
         int levels;
-        CXType elem = element_type(clang_getCursorType(g->a.nodes[o->decl].cursor), &levels);
-        sb_printf(&b, "%s = dvmh_array_create(__FILE__, %u, %d, sizeof(%s), %s, (dvmh_idx[]){%s}, %s, %s, %s);",
-                  o->desc, line, rank, o->elem, type_code_of(elem), sizes.s, lo, hi, distr);
+        CXType elem = decl_element_type(clang_getCursorType(g->a.nodes[o->decl].cursor), &levels);
+        sb_printf(&b, "%s = dvmh_array_create(%s, %u, %d, sizeof(%s), %s, (dvmh_idx[]){%s}, %s, %s, %s);",
+                  o->desc, file, line, rank, o->elem, type_code_of(elem), sizes.s, lo, hi, distr);
         free(lo);
         free(hi);
     }
@@ -119,8 +119,9 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
             char *rules = gen_rules_text(&d->align_target, d->align_dummy, d->align_rank);
             /* the rules are the directive's expressions: a C error in one (an
              * undeclared name) is reported on the directive's line */
-            sb_printf(&b, "\n#line %u \"%s\"\n dvmh_array_align(__FILE__, %u, %s, %s, %s);",
-                      d->align_target.loc.line, g->file, line, o->desc, target->desc, rules);
+            sb_printf(&b, "\n#line %u \"%s\"\n dvmh_array_align(%s, %u, %s, %s, %s);",
+                      d->align_target.loc.line, g->dir_file ? g->dir_file : g->file, file, line,
+                      o->desc, target->desc, rules);
             free(rules);
             if (d->align_rank != rank)
                 gen_error_at(g, d->align_target.loc,
@@ -133,7 +134,7 @@ static char *creation(gen *g, dobj *o, const directive *d, char **dims, int rank
     return sb_take(&b);
 }
 
-static void declare_group(gen *g, attached *at)
+void decl_group(gen *g, attached *at)
 {
     const directive *d = at->dir;
     int first = at->node;
@@ -141,7 +142,8 @@ static void declare_group(gen *g, attached *at)
     /* every declarator of the declaration shares the start offset */
     int vars[16], nv = 0;
     for (int n = first; n < g->a.count && nv < 16; n++)
-        if (g->a.nodes[n].kind == CXCursor_VarDecl && g->a.nodes[n].start == start &&
+        if (g->a.nodes[n].kind == CXCursor_VarDecl && !g->a.nodes[n].foreign &&
+            g->a.nodes[n].start == start &&
             g->a.nodes[n].parent == g->a.nodes[first].parent)
             vars[nv++] = n;
     size_t end = g->a.nodes[vars[nv - 1]].end;
@@ -159,7 +161,7 @@ static void declare_group(gen *g, attached *at)
     sb_add(&decl, d->kind == DIR_TEMPLATE ? "dvmh_template " : "dvmh_array ");
     for (int v = 0; v < nv; v++) {
         node *n = &g->a.nodes[vars[v]];
-        dobj *o = add_obj(g);
+        dobj *o = decl_add_obj(g);
         o->decl = vars[v];
         o->name = ast_spelling(n);
         o->desc = xstrdup(o->name);
@@ -178,12 +180,12 @@ static void declare_group(gen *g, attached *at)
             rank = d->dims_rank;
             for (int k = 0; k < rank; k++)
                 dims[k] = xstrdup(d->dims[k]);
-            if (rank == 0)
+            if (rank == 0 && !is_extern)
                 gen_error_at(g, d->loc, "'template' needs its sizes: template[N]...");
         } else {
             rank = declarator_dims(g, vars[v], dims, &pointer);
             int levels;
-            CXType elem = element_type(clang_getCursorType(n->cursor), &levels);
+            CXType elem = decl_element_type(clang_getCursorType(n->cursor), &levels);
             /* 'double *v': a one-dimensional array created by malloc */
             if (rank == 0 && levels == 1 &&
                 clang_getCanonicalType(clang_getCursorType(n->cursor)).kind == CXType_Pointer) {
@@ -217,7 +219,7 @@ static void declare_group(gen *g, attached *at)
         sb_printf(&decl, "%s*%s%s", v ? ", " : "", o->name,
                   (!file_scope && !is_static && !is_extern) ? " = NULL" : "");
         if (!is_extern) {
-            char *c = creation(g, o, d, dims, rank, line);
+            char *c = decl_creation(g, o, d, dims, rank, "__FILE__", line);
             sb_printf(&create, "%s%s", create.len ? " " : "", c);
             free(c);
         }
@@ -281,7 +283,7 @@ static void declare_inherit(gen *g, attached *at)
         }
         CXType t = clang_getCursorType(g->a.nodes[parm].cursor);
         int levels;
-        CXType elem = element_type(t, &levels);
+        CXType elem = decl_element_type(t, &levels);
         if (t.kind != CXType_Pointer && t.kind != CXType_IncompleteArray &&
             t.kind != CXType_ConstantArray) {
             gen_error_at(g, at->dir->name_locs[k], "'inherit' parameter '%s' must be an array or a pointer",
@@ -290,7 +292,7 @@ static void declare_inherit(gen *g, attached *at)
         }
         if (body < 0)
             continue; /* a prototype: nothing to generate */
-        dobj *o = add_obj(g);
+        dobj *o = decl_add_obj(g);
         o->decl = parm;
         o->name = xstrdup(name);
         size_t len = strlen(name) + 16;
@@ -339,16 +341,17 @@ static void fresh_locals(gen *g)
     }
 }
 
-void decl_gen(gen *g)
+void decl_directive(gen *g, attached *at)
 {
-    for (int k = 0; k < g->dir_count; k++) {
-        attached *at = &g->dirs[k];
-        if (!at->dir || at->node < 0)
-            continue;
-        if (at->dir->kind == DIR_ARRAY || at->dir->kind == DIR_TEMPLATE)
-            declare_group(g, at);
-        else if (at->dir->kind == DIR_INHERIT)
-            declare_inherit(g, at);
-    }
-    fresh_locals(g); /* after the distributed ones are known */
+    if (!at->dir || at->node < 0)
+        return;
+    if (at->dir->kind == DIR_ARRAY || at->dir->kind == DIR_TEMPLATE)
+        decl_group(g, at);
+    else if (at->dir->kind == DIR_INHERIT)
+        declare_inherit(g, at);
+}
+
+void decl_fresh_locals(gen *g)
+{
+    fresh_locals(g);
 }

@@ -67,4 +67,9 @@ bool clause_subtask(parser *p, char **name, dir_loc *loc, char **index);
 /* (lo : hi): procs, onto. */
 void clause_colon_pair(parser *p, const char *clause, char **lo, char **hi, dir_loc *loc);
 
+/* dir_data.c: array_copy(A = B), localize(R => T[][:]), unlocalize(R, ...) */
+void dir_parse_array_copy(parser *p, directive *d);
+void dir_parse_localize(parser *p, directive *d);
+void dir_parse_unlocalize(parser *p, directive *d);
+
 #endif

@@ -406,9 +406,8 @@ static void parse_exitinterval(parser *p, directive *d)
 static const char *kind_names[DIR_KIND_COUNT] = {
     "template", "array", "inherit", "redistribute", "realign", "region", "parallel",
     "get_actual", "actual", "remote_access", "interval", "task", "map", "task_region",
-    "task_link",
-    "endinterval", "exitinterval",
-    "host_section", "array_copy", "shadow_add", "localize", "unlocalize",
+    "task_link", "endinterval", "exitinterval",
+    "host_section", "array_copy", "localize", "unlocalize", "shadow_add",
     "instantiations"};
 
 const char *dir_kind_name(dir_kind kind)
@@ -527,6 +526,21 @@ directive *dir_parse_in(const char *text, const unsigned *line_map, const unsign
         break;
     case DIR_TASK_LINK:
         parse_task_link(&p, d);
+        break;
+    case DIR_HOST_SECTION:
+        parse_trailing(&p);
+        break;
+    case DIR_ARRAY_COPY:
+        dir_parse_array_copy(&p, d);
+        parse_trailing(&p);
+        break;
+    case DIR_LOCALIZE:
+        dir_parse_localize(&p, d);
+        parse_trailing(&p);
+        break;
+    case DIR_UNLOCALIZE:
+        dir_parse_unlocalize(&p, d);
+        parse_trailing(&p);
         break;
     default:
         /* recognised: the code generator reports them as not supported yet */

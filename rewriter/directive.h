@@ -20,9 +20,9 @@ typedef enum dir_kind {
     DIR_REGION, DIR_PARALLEL, DIR_GET_ACTUAL, DIR_ACTUAL, DIR_REMOTE_ACCESS,
     DIR_INTERVAL, DIR_TASK, DIR_MAP, DIR_TASK_REGION, DIR_TASK_LINK,
     DIR_ENDINTERVAL, DIR_EXITINTERVAL,
+    DIR_HOST_SECTION, DIR_ARRAY_COPY, DIR_LOCALIZE, DIR_UNLOCALIZE,
     /* recognised, not implemented yet */
-    DIR_HOST_SECTION,
-    DIR_ARRAY_COPY, DIR_SHADOW_ADD, DIR_LOCALIZE, DIR_UNLOCALIZE, DIR_INSTANTIATIONS,
+    DIR_SHADOW_ADD, DIR_INSTANTIATIONS,
     DIR_KIND_COUNT
 } dir_kind;
 
@@ -114,10 +114,13 @@ typedef struct directive {
     char *align_dummy[DIR_MAX_RANK]; /* NULL for [] */
     dir_ref align_target;
 
-    /* inherit */
+    /* inherit; array_copy(names[0] = names[1]); localize(names[0] =>
+     * names[1][]..[:]..); unlocalize(names...) */
     int name_count;
     char **names;
     dir_loc *name_locs;
+    int localize_rank;              /* 0: the target without brackets */
+    int localize_axis;              /* the ':' dimension, 0-based */
 
     /* parallel */
     int loop_rank;

@@ -39,7 +39,8 @@ void gen_error_at(gen *g, dir_loc loc, const char *fmt, ...)
     va_start(ap, fmt);
     char *message = str_vprintf(fmt, ap);
     va_end(ap);
-    diag_add(g->diags, CDVMH_ERROR, g->file, loc.line, loc.col, "%s", message);
+    diag_add(g->diags, CDVMH_ERROR, g->dir_file ? g->dir_file : g->file, loc.line, loc.col, "%s",
+             message);
     free(message);
 }
 

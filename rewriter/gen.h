@@ -35,6 +35,10 @@ typedef struct gen {
     edit_list e;
     diag_list *diags;
     const char *file;
+    /* the file of the directive being generated when it is not the main
+     * file (a header's): gen_error_at reports there */
+    const char *dir_file;
+    struct headers *headers;        /* the included headers' declarations (headers.c) */
     bool remarks;
     attached *dirs;
     int dir_count;
@@ -50,6 +54,13 @@ typedef struct gen {
     strbuf cuda;                    /* the kernels */
     int *device_fns;                /* functions that get __device__ copies */
     int device_fn_count, device_fn_cap;
+    /* device code across files: the functions of other files the kernels
+     * call, and the functions defined here for other files' kernels */
+    CXCursor *imports;
+    int nimports, imports_cap;
+    int *exports;
+    int nexports, exports_cap;
+    bool exports_done;
 } gen;
 
 void gen_error(gen *g, size_t offset, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -365,6 +365,7 @@ static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)
          * undeclared name in 'on A[k]') is reported on the directive's line */
         sb_printf(c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
         sb_printf(c, "    dvmh_loop_map(dvmh_L, %s, %s);\n", p->on->desc, rules);
+        sb_printf(c, "    dvmh_loop_describe(dvmh_L, -1, \"%s\", -1);\n", p->on->name);
         free(rules);
     }
 }
@@ -421,6 +422,10 @@ static void loop_call_widths(const loop_plan *p, const dir_var_list *l, const ch
     }
 }
 
+/* The CUDA handler is given only when the file's device code can be
+ * completed: relocatable device code whose kernels call functions that no
+ * file of the program gives device versions of cannot be linked (then the
+ * file's loops run on the host). */
 static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
 {
     const directive *d = p->dir;
@@ -430,6 +435,12 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
     red_calls(g, d, p->loop_start, "dvmh_loop_reduction(dvmh_L", &c);
     loop_call_widths(p, &d->shadow_renew, "dvmh_loop_shadow_renew", false, &c);
     loop_call_widths(p, &d->across, "dvmh_loop_across", true, &c);
+    for (int k = 0; k < d->across.count; k++) {
+        int idx = loop_data_index(p, d->across.items[k].name);
+        const loop_data *dt = idx >= 0 ? &p->data[idx] : NULL;
+        if (dt && dt->obj && reach_skewed(g, p->body, dt->decl, dt->rank, d->loop_vars, p->rank))
+            sb_printf(&c, "    dvmh_loop_across_skewed(dvmh_L, %d);\n", idx);
+    }
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {
         bool tie = k < d->tie_count;
         const dir_ref *r = tie ? &d->ties[k] : &d->remotes[k - d->tie_count];
@@ -447,8 +458,9 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
                   d->cuda_block_rank > 2 ? d->cuda_block[2] : "1");
     sb_printf(&c, "    dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, %s);\n", p->handler);
     if (cuda_launcher)
-        sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
-                  cuda_launcher);
+        sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    if (dvmh_cuda_linkable(&dvmh_cuda_module_%s))\n"
+                      "        dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
+                  g->base, cuda_launcher);
     sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
     edit *ce = edit_begin(&g->e, p->loop_start, p->loop_end);
     edit_lit(ce, c.s);

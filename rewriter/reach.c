@@ -175,3 +175,57 @@ char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nv
     sb_add(&s, "});\n");
     return s.s;
 }
+
+/* skew_walk: whether a reference to decl has subscripts 'loop variable +
+ * constant' of two different loop variables whose constants have opposite
+ * signs (A[i-1][j+1]), or a reference the walk cannot read. */
+static bool skew_walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars)
+{
+    const ast *a = &g->a;
+    node *nd = &a->nodes[n];
+    if (nd->kind == CXCursor_DeclRefExpr)
+        return ast_referenced(a, n) == decl; /* not through full subscripts */
+    if (nd->kind != CXCursor_ArraySubscriptExpr) {
+        for (int c = nd->first_child; c >= 0; c = a->nodes[c].next_sibling)
+            if (skew_walk(g, c, decl, rank, vars, nvars))
+                return true;
+        return false;
+    }
+    int *idx = NULL, count = 0, cap = 0, base = n;
+    while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
+        idx = xgrow(idx, &cap, count + 1);
+        idx[count++] = ast_nth_child(a, base, 1);
+        base = reach_strip(a, ast_nth_child(a, base, 0));
+    }
+    bool skewed = false;
+    if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
+        ast_referenced(a, base) == decl) {
+        bool below = false, above = false;
+        skewed = count != rank || nd->from_macro;
+        for (int k = 0; k < count && !skewed; k++) {
+            int e = idx[k], dim;
+            long long c;
+            if (e < 0 || a->nodes[e].from_macro ||
+                !reach_parse(a->text + a->nodes[e].start, a->nodes[e].end - a->nodes[e].start,
+                             vars, nvars, &dim, &c)) {
+                skewed = true; /* A[k][j] with k not a loop variable: unknown */
+                break;
+            }
+            below |= c < 0;
+            above |= c > 0;
+        }
+        skewed |= below && above;
+    } else if (base >= 0) {
+        skewed = skew_walk(g, base, decl, rank, vars, nvars);
+    }
+    for (int k = 0; k < count && !skewed; k++)
+        if (idx[k] >= 0)
+            skewed = skew_walk(g, idx[k], decl, rank, vars, nvars);
+    free(idx);
+    return skewed;
+}
+
+bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, int nvars)
+{
+    return skew_walk(g, body, decl, rank, vars, nvars);
+}

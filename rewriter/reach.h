@@ -9,4 +9,10 @@
  * constant' in some dimension. */
 char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int k);
 
+/* Whether the loop's references to an array may reach diagonally against
+ * the loop order (A[i-1][j+1] or A[i+1][j-1]: offsets of opposite signs
+ * in two dimensions), or in ways it cannot tell: an across pipeline must
+ * then keep the order of the outermost loop dimension. */
+bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, int nvars);
+
 #endif

@@ -239,6 +239,8 @@ static void wrap_sequential(gen *g, int stmt, size_t region_start)
 static void sequential_parts(gen *g, int compound, size_t region_start)
 {
     for (int c = g->a.nodes[compound].first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
+        if (gen_attached(g, c, DIR_HOST_SECTION))
+            continue; /* the program's own get_actual and actual */
         if (!contains_parallel(g, c)) {
             wrap_sequential(g, c, region_start);
             continue;
@@ -249,6 +251,29 @@ static void sequential_parts(gen *g, int compound, size_t region_start)
                 !gen_attached(g, cc, DIR_PARALLEL))
                 sequential_parts(g, cc, region_start);
     }
+}
+
+attached *region_enclosing(gen *g, size_t offset)
+{
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (at->dir && at->dir->kind == DIR_REGION && at->node >= 0 &&
+            offset >= g->a.nodes[at->node].start && offset < g->a.nodes[at->node].end)
+            return at;
+    }
+    return NULL;
+}
+
+void region_host_section(gen *g, attached *at)
+{
+    size_t start = g->a.nodes[at->node].start;
+    if (gen_in_parallel_loop(g, start))
+        gen_error_at(g, at->dir->loc, "'host_section' inside a parallel loop is not allowed");
+    else if (!region_enclosing(g, start))
+        gen_error_at(g, at->dir->loc, "'host_section' outside a region (it marks host code "
+                                      "inside a region)");
+    else if (contains_parallel(g, at->node))
+        gen_error_at(g, at->dir->loc, "a parallel loop inside a 'host_section' is not allowed");
 }
 
 static void forbid_jumps(gen *g, int n, const char *what)

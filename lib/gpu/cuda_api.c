@@ -65,6 +65,10 @@ static void load(void)
         {"cuModuleGetFunction", (void **)&a->ModuleGetFunction},
         {"cuFuncSetAttribute", (void **)&a->FuncSetAttribute},
         {"cuFuncGetAttribute", (void **)&a->FuncGetAttribute},
+        {"cuLinkCreate_v2", (void **)&a->LinkCreate},
+        {"cuLinkAddData_v2", (void **)&a->LinkAddData},
+        {"cuLinkComplete", (void **)&a->LinkComplete},
+        {"cuLinkDestroy", (void **)&a->LinkDestroy},
         {"cuLaunchKernel", (void **)&a->LaunchKernel},
     };
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)

@@ -18,6 +18,7 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
+typedef struct CUlinkState_st *CUlinkState;
 
 /* The driver's constants are plain integers here: each is the value of one
  * of cuda.h's enums (the layout test compares them), no enum of its own. */
@@ -32,6 +33,9 @@ typedef unsigned long long CUdeviceptr;
 #define DRV_EVENT_DISABLE_TIMING 2
 #define DRV_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT 16
 #define DRV_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN 97
+#define DRV_JIT_ERROR_LOG_BUFFER 5
+#define DRV_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
+#define DRV_JIT_INPUT_FATBINARY 2
 
 typedef struct cuda_memcpy3d {
     size_t srcXInBytes, srcY, srcZ, srcLOD;
@@ -103,6 +107,11 @@ typedef struct cuda_api {
     CUresult (*ModuleGetFunction)(CUfunction *f, CUmodule m, const char *name);
     CUresult (*FuncSetAttribute)(CUfunction f, int attribute, int value);
     CUresult (*FuncGetAttribute)(int *v, int attribute, CUfunction f);
+    CUresult (*LinkCreate)(unsigned nopts, int *opts, void **values, CUlinkState *s);
+    CUresult (*LinkAddData)(CUlinkState s, int type, void *data, size_t size, const char *name,
+                            unsigned nopts, int *opts, void **values);
+    CUresult (*LinkComplete)(CUlinkState s, void **image, size_t *size);
+    CUresult (*LinkDestroy)(CUlinkState s);
     CUresult (*LaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                              unsigned by, unsigned bz, unsigned shared, CUstream s, void **params,
                              void **extra);

@@ -53,6 +53,9 @@ typedef struct gpu {
 
 /* The API of the driver (the backend exists only when it loaded). */
 const cuda_api *gpu_api(void);
+/* link.c: loads m on the current context; relocatable device code goes
+ * through the driver's linker first (its error log: log). */
+CUresult gpu_module_load(dvmh_cuda_module *m, CUmodule *out, char *log, size_t log_size);
 /* Stops the program when e is an error of 'call' on g. */
 void gpu_check(gpu *g, CUresult e, const char *call);
 /* The GPU whose handler runs on this thread (set by the run operation). */

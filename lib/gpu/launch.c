@@ -46,10 +46,16 @@ static kernel_entry *kernel(gpu *g, dvmh_cuda_module *m, const char *name, size_
     }
     int o = g->ordinal;
     if (!st->mod[o]) {
-        CUresult e = gpu_api()->ModuleLoadData(&st->mod[o], m->image);
+        char log[2048];
+        CUresult e = gpu_module_load(m, &st->mod[o], log, sizeof log);
         if (e) {
             char buf[256];
             pthread_mutex_unlock(&modules_lock);
+            if (m->relocatable)
+                dvmh_fatal(NULL, 0, "cannot link the CUDA handlers of %s with the device code of "
+                           "the program's other files on %s: %s%s%s", m->file, g->dev->name,
+                           cuda_error_text("cuLink/cuModuleLoadData", e, buf, sizeof buf),
+                           log[0] ? ": " : "", log);
             /* typically: no code in the image for this GPU's architecture */
             dvmh_fatal(NULL, 0, "cannot load the CUDA handlers of %s on %s: %s (compile with a "
                        "cuda-arch that includes this GPU)", m->file, g->dev->name,

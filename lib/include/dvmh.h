@@ -133,6 +133,9 @@ void dvmh_array_destroy(dvmh_array *a);
 
 /* redistribute(A[block][*]) on an array or a template. */
 void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr);
+/* array_copy(DST = SRC): every element of src into dst (same sizes and
+ * element type, any distributions); outside regions. */
+void dvmh_array_copy(const char *file, int line, dvmh_array *dst, dvmh_array *src);
 /* realign(A[i] with B[i][]) */
 void dvmh_realign(const char *file, int line, dvmh_array *a, void *target,
                   const dvmh_rule *rules);
@@ -292,6 +295,10 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo,
 /* across(A[f:a]...) / across(out(A[...])): flow (lo) and anti (hi) widths. */
 void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
                       const dvmh_idx *anti, int out);
+/* After dvmh_loop_across: the body's references to that data reach
+ * diagonally against the loop order (A[i-1][j+1]: the value must be new;
+ * A[i+1][j-1]: old), or in ways the compiler cannot tell. */
+void dvmh_loop_across_skewed(dvmh_loop *l, int data);
 /* remote_access(A[i][]) inside a loop; the handler then reads data from a
  * buffer that covers the referenced elements. */
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules);
@@ -305,7 +312,8 @@ void dvmh_loop_tie(dvmh_loop *l, int data, const dvmh_rule *rules);
 void dvmh_loop_reach(dvmh_loop *l, int data, const int *loop_dim, const dvmh_idx *lo,
                      const dvmh_idx *hi);
 /* The program's name and element type (enum dvmh_type) of data, for
- * messages and comparative debugging. */
+ * messages and comparative debugging; data -1: the name of the 'on'
+ * target (type ignored). */
 void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type);
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
@@ -457,7 +465,18 @@ typedef struct dvmh_cuda_module {
     size_t size;
     const char *file;              /* the source file (messages) */
     void *loaded;                  /* the runtime's: the image loaded per GPU */
+    /* relocatable device code (nvcc -rdc=true): the image calls functions
+     * of other files (needs) or defines some for them (gives), " f g ";
+     * the runtime links all registered relocatable images before loading */
+    int relocatable;
+    const char *needs, *gives;
+    struct dvmh_cuda_module *next; /* the runtime's: registered images */
 } dvmh_cuda_module;
+/* Registers a relocatable image (a constructor of the generated C calls
+ * it); whether all the functions m needs are given by registered images
+ * (else its loops get no CUDA handler: they run on the host). */
+void dvmh_cuda_register(dvmh_cuda_module *m);
+int dvmh_cuda_linkable(dvmh_cuda_module *m);
 
 /* Launches kernel 'name' of m on the piece's GPU, on its stream
  * (asynchronously); args: one pointer per kernel parameter, to a value of

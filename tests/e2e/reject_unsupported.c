@@ -20,11 +20,10 @@ int main(void)
 #pragma dvm parallel([i] on A[i]) reduction(sum(s))
         for (i = 0; i < N; i++)
             s += A[i];
-#pragma dvm host_section
-        {
-            s = s * 2;
-        }
     }
+    /* named shadow elements exist only on indirect distributions */
+#pragma dvm shadow_add(A[A[@i] with A[@i]] = "nb") include_to(A)
+    s = s * 2;
     printf("%f\n", s);
     return 0;
 }

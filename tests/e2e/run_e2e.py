@@ -19,6 +19,10 @@ Markers in the program:
   // E2E: expect-compile-error TEXT
                       dvmcc must reject the program with a message that
                       contains TEXT (nothing is run)
+  // E2E: expect-run-error TEXT
+                      the DVMH build must stop with a non-zero exit status
+                      and TEXT in its messages on every configuration (the
+                      plain build is not compared)
 
 The matrix: --procs/--threads/--emus, else the environment (E2E_PROCS,
 E2E_THREADS, E2E_EMUS), else 1 x 1,2 x 0; with --suite the last fallback
@@ -54,10 +58,12 @@ def markers(path):
     args = re.search(r"//\s*ARGS:(.*)", text)
     stdin = re.search(r"//\s*STDIN:\s*(\S+)", text)
     reject = re.search(r"//\s*E2E:\s*expect-compile-error\s+(.*\S)", text)
+    fails = re.search(r"//\s*E2E:\s*expect-run-error\s+(.*\S)", text)
     return (float(tol.group(1)) if tol else 0.0,
             args.group(1).split() if args else [],
             os.path.join(base, stdin.group(1)) if stdin else None,
-            reject.group(1) if reject else None)
+            reject.group(1) if reject else None,
+            fails.group(1) if fails else None)
 
 
 def is_float(number):
@@ -149,7 +155,7 @@ def main():
 
     opt.program = os.path.normpath(opt.program)
     srcs = sources(opt.program)
-    tol, args, stdin_path, reject = markers(opt.program)
+    tol, args, stdin_path, reject, fails = markers(opt.program)
     work = tempfile.mkdtemp(prefix="e2e-")
     try:
         plain = os.path.join(work, "plain")
@@ -192,6 +198,12 @@ def main():
                     rc, out, err = run(cmd, env, stdin_path, opt.timeout, work)
                     runs += 1
                     conf = "procs=%s threads=%s emus=%s" % (procs, threads, emus)
+                    if fails is not None:
+                        if rc == 0 or rc == "timeout" or fails not in out + err:
+                            failures += 1
+                            print("FAIL %s: exit %s, expected a run-time error with %r%s" % (
+                                conf, rc, fails, "; stderr: " + err.strip()[:800]))
+                        continue
                     diff = same(exp_out, out, tol)
                     if rc != exp_rc or diff:
                         failures += 1

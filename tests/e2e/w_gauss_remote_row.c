@@ -36,6 +36,7 @@ int main(void)
     for (i = 0; i < N - 1; i++) {
 #pragma dvm region
         {
+/* GPU-ALONE-HOST(several processes): it writes the array it reads through a remote_access buffer */
 #pragma dvm parallel([k][j] on A[k][j]) remote_access(A[i][])
             for (k = i + 1; k < N; k++)
                 for (j = i + 1; j < N + 1; j++)

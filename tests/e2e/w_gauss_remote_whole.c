@@ -42,6 +42,7 @@ int main(void)
     for (k = 0; k < N - 1; k++) {
 #pragma dvm region
         {
+/* GPU-ALONE-HOST(several processes): it writes the array it reads through a remote_access buffer */
 #pragma dvm parallel([i] on A[i][]) private(j) remote_access(A[][], b[])
             for (i = k + 1; i < N; i++) {
                 double f = A[i][k] / A[k][k];

@@ -24,10 +24,12 @@ int main(void)
     for (k = 0; k < N - 1; k++) {
 #pragma dvm region
         {
+/* GPU-ALONE-HOST(several processes): it writes the array it reads through a remote_access buffer */
 #pragma dvm parallel([i][j] on A[i][j]) remote_access(A[k][])
             for (i = k + 1; i < N; i++)
                 for (j = k + 1; j < N; j++)
                     A[i][j] = A[i][j] - A[i][k] / A[k][k] * A[k][j];
+/* GPU-ALONE-HOST(several processes): it writes the array it reads through a remote_access buffer */
 #pragma dvm parallel([i] on A[i][]) remote_access(A[k][k])
             for (i = k + 1; i < N; i++)
                 A[i][k] = A[i][k] / A[k][k];

@@ -303,6 +303,17 @@ CUresult cuCtxEnablePeerAccess(CUcontext peer, unsigned flags)
 
 static CUresult load(cuemu_module *m, const unsigned char *image)
 {
+    if (memcmp(image, CUEMU_RDC_MAGIC, 8) == 0) {
+        unsigned long long n = 0;
+        for (int k = 7; k >= 0; k--)
+            n = n << 8 | image[8 + k];
+        unsigned char *linked = cuemu_link_alone(image, CUEMU_HEADER_SIZE + n);
+        if (!linked)
+            return CUDA_ERROR_INVALID_IMAGE;
+        CUresult e = load(m, linked);
+        free(linked);
+        return e;
+    }
     if (memcmp(image, CUEMU_MAGIC, 8) != 0) {
         fprintf(stderr, "cuemu: cuModuleLoadData: not an image from nvcc-emu (a real nvcc's? set "
                         "CDVMH_NVCC to nvcc-emu and use a CUDA cache of its own)\n");

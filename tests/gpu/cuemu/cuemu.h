@@ -135,4 +135,8 @@ void cuemu_run_launch(const cuemu_launch *l);
 /* Counts a launch that runs (CUEMU_LAUNCH_LOG). */
 void cuemu_log_launch(const cuemu_launch *l);
 
+/* link.c: a relocatable image linked alone into a loadable one (malloc'd),
+ * or NULL when it does not link alone (the linker's messages on stderr). */
+unsigned char *cuemu_link_alone(const unsigned char *image, size_t size);
+
 #endif

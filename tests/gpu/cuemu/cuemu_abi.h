@@ -9,6 +9,9 @@
  * endian), then the shared object itself. */
 #define CUEMU_MAGIC "CUEMU\0\0\0"
 #define CUEMU_HEADER_SIZE 16
+/* The same with an ELF object (nvcc-emu -rdc=true, relocatable device
+ * code): it goes through the driver's linker (link.c). */
+#define CUEMU_RDC_MAGIC "CUEMUR\0\0"
 
 typedef struct cuemu_uint3 {
     unsigned x, y, z;

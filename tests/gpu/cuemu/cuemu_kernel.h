@@ -16,8 +16,9 @@
 #include <utility>
 
 extern "C" {
-/* set by the driver right after loading the image */
-__attribute__((visibility("default"))) cuemu_rt *cuemu_rt_ptr = nullptr;
+/* set by the driver right after loading the image; weak: the objects of
+ * relocatable images (-rdc=true) linked together share one */
+__attribute__((visibility("default"), weak)) cuemu_rt *cuemu_rt_ptr = nullptr;
 }
 
 #define __global__

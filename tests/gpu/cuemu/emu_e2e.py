@@ -34,23 +34,33 @@ SETUPS = [
 ]
 
 
-def run_gpu_alone(program, cmd, env):
-    """The runner's comparison, then gpu_ran's proof that the GPU ran."""
+def run_gpu_alone(program, files, cmd, env):
+    """The runner's comparison, then gpu_ran's proof that the GPU ran (for
+    a program of several files, file by file)."""
     tmp = tempfile.mkdtemp(prefix="gpu-alone-")
     try:
         remarks, generated = os.path.join(tmp, "remarks"), os.path.join(tmp, "generated")
         stats, launches = os.path.join(tmp, "stats"), os.path.join(tmp, "launches")
+        several = os.path.isdir(program)
+        if several:
+            os.mkdir(generated)     # the plugin writes one file per source there
         cmd = cmd + ["--build-log", remarks, "--dvmcc-arg=-Rpass=dvmh"] + \
             ["--dvmcc-arg=" + a for a in ("-Xclang", "-plugin-arg-cdvmh", "-Xclang",
                                           "keep=" + generated)]
         if subprocess.run(cmd, env=dict(env, DVMH_STATS=stats, CUEMU_LAUNCH_LOG=launches)).returncode:
             return False
-        bad, summary = gpu_ran.check(open(program).read(), open(remarks).read(),
-                                     open(generated).read(), gpu_ran.stats_files(stats), launches)
-        print("GPU alone: " + summary)
-        for b in bad:
-            print("FAIL " + b)
-        return not bad
+        ok = True
+        for f in files:
+            name = os.path.basename(f)
+            kept = os.path.join(generated, name) if several else generated
+            bad, summary = gpu_ran.check(open(f).read(), open(remarks).read(), open(kept).read(),
+                                         gpu_ran.stats_files(stats), launches,
+                                         name if several else None)
+            print("GPU alone%s: %s" % (" (%s)" % name if several else "", summary))
+            for b in bad:
+                print("FAIL " + b)
+            ok = ok and not bad
+        return ok
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -79,7 +89,7 @@ def main():
         cmd = [sys.executable, opt.runner, opt.program, "--dvmcc", opt.dvmcc,
                "--procs", procs, "--threads", "1", "--emus", "0"]
         if env.get("DVMH_CPU_PERF") == "0":
-            ok = run_gpu_alone(opt.program, cmd, dict(base, **env))
+            ok = run_gpu_alone(opt.program, files, cmd, dict(base, **env))
         else:
             ok = subprocess.run(cmd, env=dict(base, **env)).returncode == 0
         if not ok:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Proves that a program's region loops ran on the emulated GPU when the
 host has no weight (DVMH_CPU_PERF=0), from four records of one build and
-its runs (one source file: loops are known by their lines):
+its runs (loops are known by their lines; for a program of several files
+the check runs once per file, on that file's records: only=its name):
   the remarks (dvmcc -Rpass=dvmh): which loops got a CUDA handler, and why
       the others did not;
   the generated C (plugin argument keep=FILE): which loops lie in which
@@ -44,12 +45,12 @@ HEADER = re.compile(r"^DVMH statistics, process \d+ of (\d+)")
 LAUNCH = re.compile(r"^(cuda\d+) (\w+?)_(?:kernel\d*|red\d+) (\d+) launches")
 
 
-def remarks(text):
+def remarks(text, only=None):
     """{line: ('cuda', kernel base) or ('host', why)}; a loop with both is
-    reported under 'both'."""
+    reported under 'both'. only: the remarks of that file alone."""
     out = {}
     for m in map(REMARK.match, text.splitlines()):
-        if not m:
+        if not m or (only and os.path.basename(m.group(1)) != only):
             continue
         line, what = int(m.group(2)), m.group(3)
         c, n = CUDA_REMARK.match(what), NO_CUDA_REMARK.match(what)
@@ -87,31 +88,37 @@ def regions(generated):
     return loops, targets
 
 
-def stats(path):
+def stats(path, only=None):
     """(the number of processes, [(kind, line, {device: iterations})]) of one
-    process's report."""
+    process's report (only: the records of that file alone)."""
     records, procs = [], 1
+    skip = False
     for text in open(path).read().splitlines():
         h = HEADER.match(text)
         if h:
             procs = int(h.group(1))
         m = RECORD.match(text)
         if m:
-            records.append((m.group(1), int(m.group(3)) if m.group(3) else 0, {}))
+            skip = bool(only and m.group(2) and os.path.basename(m.group(2)) != only)
+            if not skip:
+                records.append((m.group(1), int(m.group(3)) if m.group(3) else 0, {}))
             continue
         d = DEVICE.match(text)
-        if d and records:
+        if d and records and not skip:
             records[-1][2][d.group(1)] = int(d.group(2))
     return procs, records
 
 
-def launches(path):
-    """{(device, kernel base): launches}, summed over the processes."""
+def launches(path, only=None):
+    """{(device, kernel base): launches}, summed over the processes (only:
+    the kernels of that file's loops, dvmh_loop_<file>_<line>)."""
     out = {}
+    prefix = "dvmh_loop_" + re.sub(r"\W", "_", os.path.splitext(only)[0]) + "_" if only else ""
     if path and os.path.exists(path):
         for text in open(path).read().splitlines():
             m = LAUNCH.match(text)
-            if m:
+            if m and m.group(2).startswith(prefix) and \
+                    (not only or re.fullmatch(r"\d+", m.group(2)[len(prefix):])):
                 key = (m.group(1), m.group(2))
                 out[key] = out.get(key, 0) + int(m.group(3))
     return out
@@ -125,8 +132,8 @@ def uses_cuda(targets):
 class Build:
     """What the compiler said about the program's loops."""
 
-    def __init__(self, source, remarks_text, generated):
-        self.rem = remarks(remarks_text)
+    def __init__(self, source, remarks_text, generated, only=None):
+        self.rem = remarks(remarks_text, only)
         self.in_region, self.targets = regions(generated)
         self.host_ok = host_markers(source, self.rem)
 
@@ -184,16 +191,17 @@ def check_process(name, procs, records, b):
     return bad
 
 
-def check(source, remarks_text, generated, stats_paths, launch_path):
-    """The failures (a list of sentences) and a summary line."""
-    b = Build(source, remarks_text, generated)
+def check(source, remarks_text, generated, stats_paths, launch_path, only=None):
+    """The failures (a list of sentences) and a summary line; only: the
+    file (base name) of a program of several whose loops are checked."""
+    b = Build(source, remarks_text, generated, only)
     if not stats_paths:
         return ["no statistics were written (DVMH_STATS)"], ""
     bad = []
     gpu_loops = {}      # (device, kernel base) -> iterations
     marked_host = {}    # marked loop line -> host iterations where the mark applies
     for path in stats_paths:
-        procs, records = stats(path)
+        procs, records = stats(path, only)
         bad += check_process(os.path.basename(path), procs, records, b)
         applies = [l for l, (why, several) in b.host_ok.items() if procs > 1 or not several]
         for line in applies:
@@ -211,7 +219,7 @@ def check(source, remarks_text, generated, stats_paths, launch_path):
         if not n:
             bad.append("loop at line %d is marked GPU-ALONE-HOST (%s) but ran nothing on the host"
                        % (line, b.host_ok[line][0]))
-    ran = launches(launch_path)
+    ran = launches(launch_path, only)
     if launch_path is not None:
         for (d, base), n in sorted(gpu_loops.items()):
             if not ran.get((d, base)):

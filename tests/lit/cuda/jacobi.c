@@ -59,5 +59,6 @@ void sweep(void)
 // HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_jacobi, dvmh_kernel, dvmh_grid, dvmh_block,
 // HOST: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST, dvmh_loop_jacobi_[[L]]);
 // HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS
+// HOST-NEXT: if (dvmh_cuda_linkable(&dvmh_cuda_module_jacobi))
 // HOST-NEXT: dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, dvmh_loop_jacobi_[[L]]_cuda);
 // HOST-NEXT: #endif

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: shadow_add_unsupported.c:19:13: error: not supported yet: 'shadow_add' directive
+// CHECK: shadow_add_unsupported.c:19:13: error: not supported yet: 'shadow_add' directive (it adds shadow elements to an indirectly distributed dimension, and indirect distributions are not supported)
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };

@@ -236,8 +236,44 @@ static void test_robustness(void)
     }
 }
 
+/* array_copy, localize, unlocalize: names in order, the ':' axis. */
+static void test_data_directives(void)
+{
+    diag_list diags = {0};
+    directive *d = parse("array_copy(C = R)", &diags);
+    CHECK(d && d->kind == DIR_ARRAY_COPY && d->name_count == 2 && !strcmp(d->names[0], "C") &&
+              !strcmp(d->names[1], "R") && d->name_locs[1].col == 28,
+          "array_copy(C = R)");
+    dir_free(d);
+    d = parse("localize(idx => M[][:][])", &diags);
+    CHECK(d && d->kind == DIR_LOCALIZE && d->name_count == 2 && !strcmp(d->names[1], "M") &&
+              d->localize_rank == 3 && d->localize_axis == 1,
+          "localize with an axis");
+    dir_free(d);
+    d = parse("localize(idx=>V)", &diags);
+    CHECK(d && d->localize_rank == 0 && d->localize_axis == 0, "localize without brackets");
+    dir_free(d);
+    d = parse("unlocalize(a, b, c)", &diags);
+    CHECK(d && d->kind == DIR_UNLOCALIZE && d->name_count == 3 && !strcmp(d->names[2], "c"),
+          "unlocalize list");
+    dir_free(d);
+    CHECK(diags.errors == 0, "no errors on valid data directives (%d)", diags.errors);
+    const char *bad[] = {"array_copy(C R)", "array_copy(C = )", "localize(idx => M[:][:])",
+                         "localize(idx => M[][])", "localize(idx = M)", "unlocalize()",
+                         "unlocalize(a,)", "host_section x", NULL};
+    for (int k = 0; bad[k]; k++) {
+        diag_list e = {0};
+        d = parse(bad[k], &e);
+        CHECK(!d && e.errors == 1, "'%s': one error (%d)", bad[k], e.errors);
+        dir_free(d);
+        diag_free(&e);
+    }
+    diag_free(&diags);
+}
+
 int main(void)
 {
+    test_data_directives();
     test_forms();
     test_errors();
     test_dvm_forms();

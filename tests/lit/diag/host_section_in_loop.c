@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: host_section_unsupported.c:19:13: error: not supported yet: 'host_section' directive
+// CHECK: host_section_in_loop.c:23:13: error: 'host_section' inside a parallel loop is not allowed
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -16,7 +16,13 @@ int f(void)
     double t = 0;
     struct pair p = {0, 0};
     (void)t; (void)j; (void)p;
+#pragma dvm region
+    {
+#pragma dvm parallel([i] on A[i])
+    for (i = 0; i < N; i++) {
 #pragma dvm host_section
-    { s = 1; }
+    { A[i] = 1; }
+    }
+    }
     return s;
 }

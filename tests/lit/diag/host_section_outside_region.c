@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: localize_unsupported.c:19:13: error: not supported yet: 'localize' directive
+// CHECK: host_section_outside_region.c:19:13: error: 'host_section' outside a region (it marks host code inside a region)
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -16,7 +16,7 @@ int f(void)
     double t = 0;
     struct pair p = {0, 0};
     (void)t; (void)j; (void)p;
-#pragma dvm localize
-    s = 1;
+#pragma dvm host_section
+    { s = 1; }
     return s;
 }

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: array_copy_unsupported.c:19:13: error: not supported yet: 'array_copy' directive
+// CHECK: array_copy_type.c:21:28: error: 'array_copy' between arrays of different element types ('float' and 'double')
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -16,7 +16,9 @@ int f(void)
     double t = 0;
     struct pair p = {0, 0};
     (void)t; (void)j; (void)p;
-#pragma dvm array_copy
+#pragma dvm array distribute[block]
+    float F[N];
+#pragma dvm array_copy(F = A)
     s = 1;
     return s;
 }

@@ -1,0 +1,28 @@
+// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK: host_section_with_loop.c:21:13: error: a parallel loop inside a 'host_section' is not allowed
+#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+#pragma dvm region
+    {
+#pragma dvm host_section
+    {
+#pragma dvm parallel([i] on A[i])
+    for (i = 0; i < N; i++) A[i] = i;
+    }
+    }
+    return s;
+}

@@ -1,0 +1,24 @@
+// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK: localize_no_axis.c:21:28: error: 'M' has 2 dimensions: mark the one the indices refer to with ':' ('M[][:]')
+#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+#pragma dvm array distribute[block]
+    int IX[N];
+#pragma dvm localize(IX => M)
+    s = 1;
+    return s;
+}
