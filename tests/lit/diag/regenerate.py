@@ -128,6 +128,8 @@ cases = {
 "address_as_width": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[&j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 "call_not_function": "#pragma dvm interval 1 ( )\n    { s = 1; }",
 "deref_constant": "#pragma dvm interval * (20)\n    { s = 1; }",
+"reduction_twice": "#pragma dvm parallel([i] on A[i]) reduction(sum(t), max(t))\n    for (i = 0; i < N; i++) t += A[i];",
+"minloc_same_array": "#pragma dvm parallel([i] on A[i]) reduction(minloc(t, t, 1))\n    for (i = 0; i < N; i++) t = A[i];",
 "across_negative": "#pragma dvm parallel([i] on A[i]) across(A[-1:0])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 }
 head = """#include <stdio.h>
