@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,9 +35,9 @@ static double env_eps(const char *name, double fallback)
     char *end;
     errno = 0;
     double v = strtod(text, &end);
-    if (errno || *end || !(v >= 0.0)) {
+    if (errno || *end || !(v >= 0.0) || !isfinite(v)) {
         if (comm_process_rank() == 0)
-            fprintf(stderr, "dvmh: error: %s='%s' is not a tolerance >= 0\n", name, text);
+            fprintf(stderr, "dvmh: error: %s='%s' is not a finite tolerance >= 0\n", name, text);
         comm_abort(1);
     }
     return v;

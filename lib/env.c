@@ -10,18 +10,24 @@
 
 int env_int(const char *name, int default_value, int min_value)
 {
+    return env_int_max(name, default_value, min_value, 1 << 20);
+}
+
+int env_int_max(const char *name, int default_value, int min_value, int max_value)
+{
     const char *text = getenv(name);
     if (!text || !*text)
         return default_value;
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
+    bool digits = end != text;
     while (*end == ' ')
         end++;
-    if (errno || *end || v < min_value || v > 1 << 20) {
+    if (errno || *end || !digits || v < min_value || v > max_value) {
         if (comm_process_rank() == 0)
-            fprintf(stderr, "dvmh: error: %s='%s' is not an integer >= %d\n", name, text,
-                    min_value);
+            fprintf(stderr, "dvmh: error: %s='%s' is not an integer from %d to %d\n", name, text,
+                    min_value, max_value);
         comm_abort(1);
     }
     return (int)v;

@@ -4,7 +4,11 @@
 
 #include <stdbool.h>
 
+/* An integer variable from min_value to 2^20. */
 int env_int(const char *name, int default_value, int min_value);
+int env_int_max(const char *name, int default_value, int min_value, int max_value);
+/* The most host threads a process may ask for (DVMH_NUM_THREADS). */
+#define ENV_MAX_THREADS 1024
 /* A device-kind performance weight (DVMH_*_PERF): positive, default 1. */
 double env_weight(const char *name);
 /* DVMH_CPU_PERF: as env_weight, but 0 is allowed: in regions the host runs

@@ -54,6 +54,7 @@ static void check_env(void)
     env_weight("DVMH_EMUS_PERF");
     env_weight("DVMH_CUDAS_PERF");
     env_int("DVMH_LOGLEVEL", 1, 0);
+    env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0);
     static const char *const static_only[] = {"static", NULL};
     static const char *const dynamic_kinds[] = {"dynamic", "dynamic1", "dynamic2", NULL};
     env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
@@ -68,7 +69,7 @@ void dvmh_init(int *argc, char ***argv)
     context_set_stop(comm_abort);
     comm_start(argc, argv);
     init.initialized = true;
-    int threads = env_int("DVMH_NUM_THREADS", available_cpus(), 1);
+    int threads = env_int_max("DVMH_NUM_THREADS", available_cpus(), 1, ENV_MAX_THREADS);
     check_env();
     stats_start();
     compare_start();

@@ -10,6 +10,7 @@
 #include "loop.h"
 #include "refs.h"
 #include "region.h"
+#include "scope.h"
 #include "task.h"
 
 #include <ctype.h>
@@ -201,15 +202,19 @@ static CXTranslationUnit parse(gen *g, const cdvmh_options *opt, CXIndex index)
 static void attach_directives(gen *g, pragma_text *pragmas, int count)
 {
     g->dirs = xcalloc((size_t)count + 1, sizeof(attached));
+    name_scope names = {.a = &g->a};
+    dir_scope scope = scope_of(&names);
     for (int k = 0; k < count; k++) {
         if (ast_in_skipped_range(g->a.tu, g->a.file, pragmas[k].start))
             continue;
         attached *at = &g->dirs[g->dir_count++];
         at->pragma = &pragmas[k];
         at->node = -1;
-        at->dir = dir_parse(pragmas[k].body, pragmas[k].line_map, pragmas[k].col_map, g->file,
-                            g->diags);
+        names.offset = pragmas[k].start;
+        at->dir = dir_parse_in(pragmas[k].body, pragmas[k].line_map, pragmas[k].col_map, g->file,
+                               g->diags, &scope);
     }
+    scope_free(&names);
     attach(g);
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];

@@ -6,6 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A bound of a section, or a width (what names a width): a width that is
+ * a negative number is an error at its location. */
+static char *range_bound(parser *p, const char *stops, const char *what)
+{
+    int first = p->pos;
+    char *text = lex_expression(p, stops, what);
+    if (text && strstr(what, "width") && p->pos - first == 2 && p->toks[first].kind == TOK_PUNCT &&
+        p->text[p->toks[first].start] == '-' && p->toks[first + 1].kind == TOK_NUMBER &&
+        strtod(p->text + p->toks[first + 1].start, NULL) != 0)
+        lex_error(p, lex_loc(p, p->toks[first].start), "%s must not be negative, found '%s'", what, text);
+    return text;
+}
+
 /* [lo:hi] / [e] / [] repeated: sections or widths. */
 int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
 {
@@ -24,10 +37,10 @@ int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
             p->pos++;
             continue;
         }
-        r->lo = lex_expression(p, ":]", what);
+        r->lo = range_bound(p, ":]", what);
         if (lex_is_punct(p, ":")) {
             p->pos++;
-            r->hi = lex_expression(p, "]", what);
+            r->hi = range_bound(p, "]", what);
         } else if (r->lo) {
             r->hi = xstrdup(r->lo);
         }
@@ -106,7 +119,11 @@ static void clause_mapping_index(parser *p, dir_index *ix, char *const *vars, in
         return;
     }
     int first = p->pos;
+    p->bound = vars;
+    p->bound_count = var_count;
     char *text = lex_expression(p, "]", "an index expression");
+    p->bound = NULL;
+    p->bound_count = 0;
     if (!text)
         return;
     int last = p->pos; /* exclusive */
@@ -263,7 +280,9 @@ void clause_distribute(parser *p, directive *d)
                                                   : DIR_DISTR_MULTBLOCK;
             p->pos++;
             if (lex_expect(p, "(", "after the distribution format")) {
+                p->any_type = f->kind != DIR_DISTR_MULTBLOCK;
                 f->arg1 = lex_expression(p, ",)", "an argument");
+                p->any_type = false;
                 if (f->kind == DIR_DISTR_WGTBLOCK) {
                     if (lex_expect(p, ",", "between the weights and their count"))
                         f->arg2 = lex_expression(p, ")", "the number of weights");

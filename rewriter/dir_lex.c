@@ -132,8 +132,13 @@ void lex_error(parser *p, dir_loc l, const char *fmt, ...)
 /* At most 40 characters of the token: enough to recognise it. */
 const char *lex_found(parser *p)
 {
+    return lex_found_at(p, p->pos);
+}
+
+const char *lex_found_at(parser *p, int index)
+{
     static char buf[64];
-    token *k = lex_peek(p);
+    token *k = &p->toks[index];
     if (k->kind == TOK_END)
         return "end of directive";
     snprintf(buf, sizeof buf, "'%.*s'", (int)(k->end - k->start > 40 ? 40 : k->end - k->start),
@@ -193,5 +198,8 @@ char *lex_expression(parser *p, const char *stops, const char *what)
         lex_error(p, lex_here(p), "expected %s, found %s", what, lex_found(p));
         return NULL;
     }
+    expr_check(p, first, p->pos, what);
+    if (p->failed)
+        return NULL;
     return xstrndup(p->text + p->toks[first].start, p->toks[p->pos - 1].end - p->toks[first].start);
 }

@@ -21,6 +21,10 @@ typedef struct parser {
     bool failed;                    /* after an error every call returns at once:
                                      * only the first error is reported */
     directive *d;
+    const dir_scope *scope;         /* NULL: names are not checked */
+    char *const *bound;             /* the variables a mapping index may use */
+    int bound_count;
+    bool any_type;                  /* the expression may be an array (genblock) */
 } parser;
 
 /* dir_lex.c: tokens, and questions about the current one */
@@ -34,10 +38,15 @@ char *lex_text(parser *p, token *k);
 void lex_error(parser *p, dir_loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* The current token for "expected X, found Y" messages. */
 const char *lex_found(parser *p);
+const char *lex_found_at(parser *p, int index);
 bool lex_expect(parser *p, const char *s, const char *context);
 char *lex_expect_ident(parser *p, const char *what, dir_loc *loc);
 /* An expression up to a stop punctuation at bracket depth 0: its text. */
 char *lex_expression(parser *p, const char *stops, const char *what);
+
+/* dir_expr.c: tokens first..last-1 must be one C expression whose names
+ * the scope knows; what names it in messages. */
+void expr_check(parser *p, int first, int last, const char *what);
 
 /* dir_clause.c: the pieces several directives share */
 /* [lo:hi] / [e] / [] repeated: sections or widths; the rank. */

@@ -161,6 +161,37 @@ static void parse_parallel_clauses(parser *p, directive *d)
     }
 }
 
+/* A variable may be private or a reduction variable (or location array)
+ * once: the loop's handler declares each of them. */
+static void check_loop_vars(parser *p, directive *d)
+{
+    int n = d->privates.count + 2 * d->reduction_count;
+    const char **names = xcalloc((size_t)n + 1, sizeof(char *));
+    dir_loc *locs = xcalloc((size_t)n + 1, sizeof(dir_loc));
+    int count = 0;
+    for (int k = 0; k < d->privates.count; k++) {
+        names[count] = d->privates.items[k].name;
+        locs[count++] = d->privates.items[k].loc;
+    }
+    for (int k = 0; k < d->reduction_count; k++) {
+        names[count] = d->reductions[k].var;
+        locs[count++] = d->reductions[k].loc;
+        if (d->reductions[k].loc_var) {
+            names[count] = d->reductions[k].loc_var;
+            locs[count++] = d->reductions[k].loc_var_loc;
+        }
+    }
+    for (int k = 0; k < count && !p->failed; k++)
+        for (int j = 0; j < k && names[k]; j++)
+            if (names[j] && !strcmp(names[j], names[k])) {
+                lex_error(p, locs[k], "'%s' is named twice in the loop's 'private' and "
+                                      "'reduction' clauses", names[k]);
+                break;
+            }
+    free(names);
+    free(locs);
+}
+
 static void parse_parallel(parser *p, directive *d)
 {
     if (!lex_expect(p, "(", "after 'parallel'"))
@@ -182,6 +213,8 @@ static void parse_parallel(parser *p, directive *d)
         lex_expect(p, ")", "after the loop variables");
     }
     parse_parallel_clauses(p, d);
+    if (!p->failed)
+        check_loop_vars(p, d);
 }
 
 static void parse_region(parser *p, directive *d)
@@ -431,8 +464,14 @@ const dir_ref *dir_loop_mapping(const directive *d, const char *name)
 directive *dir_parse(const char *text, const unsigned *line_map, const unsigned *col_map,
                      const char *file, diag_list *diags)
 {
+    return dir_parse_in(text, line_map, col_map, file, diags, NULL);
+}
+
+directive *dir_parse_in(const char *text, const unsigned *line_map, const unsigned *col_map,
+                        const char *file, diag_list *diags, const dir_scope *scope)
+{
     parser p = {.text = text, .line_map = line_map, .col_map = col_map, .file = file,
-                .diags = diags};
+                .diags = diags, .scope = scope};
     lex_tokens(&p);
     directive *d = xcalloc(1, sizeof *d);
     p.d = d;

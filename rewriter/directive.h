@@ -177,12 +177,32 @@ typedef struct directive {
     dir_loc link_loc;
 } directive;
 
+/* What a name in a directive's expression is, in the C scope of the
+ * directive: the parser checks that each is declared and used as what it
+ * is. */
+typedef enum dir_name_kind {
+    DIR_NAME_NONE,                  /* not declared */
+    DIR_NAME_VALUE,                 /* an arithmetic variable or constant */
+    DIR_NAME_ADDRESS,               /* an array or a pointer */
+    DIR_NAME_FUNCTION,
+    DIR_NAME_RECORD,                /* a struct or union */
+    DIR_NAME_OTHER                  /* a macro, a type: anything goes */
+} dir_name_kind;
+
+typedef struct dir_scope {
+    dir_name_kind (*lookup)(void *ctx, const char *name);
+    void *ctx;
+} dir_scope;
+
 /* Parses the text after `#pragma dvm` (continuations already joined with
  * blanks, so columns map 1:1 onto the first line unless col_map is given).
  * col_map[k], line_map[k]: the location of text[k]. Returns NULL after
  * adding diagnostics on error. */
 directive *dir_parse(const char *text, const unsigned *line_map, const unsigned *col_map,
                      const char *file, diag_list *diags);
+/* The same, checking the names of its expressions in scope (may be NULL). */
+directive *dir_parse_in(const char *text, const unsigned *line_map, const unsigned *col_map,
+                        const char *file, diag_list *diags, const dir_scope *scope);
 void dir_free(directive *d);
 const char *dir_kind_name(dir_kind kind);
 const char *dir_red_op_name(dir_red_op op);

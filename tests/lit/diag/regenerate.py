@@ -109,6 +109,28 @@ cases = {
 "partial_subscript": "    double *row = M[1];\n    (void)row;",
 "template_as_data": "    s = (T != 0);",
 "reduction_struct": "#pragma dvm parallel([i] on A[i]) reduction(sum(p))\n    for (i = 0; i < N; i++) A[i] = i;",
+# expressions pasted into the generated C: checked first (found by
+# tests/unit/rewriter/mutate_directives.py)
+"tie_index_array": "#pragma dvm parallel([i][j]) tie(M[M][j])\n    for (i = 0; i < N; i++) for (j = 0; j < N; j++) M[i][j] = i;",
+"tie_index_undeclared": "#pragma dvm parallel([i][j]) tie(M[i][J])\n    for (i = 0; i < N; i++) for (j = 0; j < N; j++) M[i][j] = i;",
+"on_index_function": "#pragma dvm parallel([i] on A[f])\n    for (i = 0; i < N; i++) A[i] = i;",
+"on_index_struct": "#pragma dvm parallel([i] on A[p + i])\n    for (i = 0; i < N; i++) A[i] = i;",
+"align_index_undeclared": "#pragma dvm array align([k] with A[h])\n    double B[N];",
+"across_bad_width": "#pragma dvm parallel([i] on A[i]) across(A[3:#0])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"section_undeclared": "#pragma dvm region in(A[0:nn])\n    { s = 1; }",
+"section_two_operands": "#pragma dvm get_actual(A[1 N])\n    s = 1;",
+"interval_two_numbers": "#pragma dvm interval 1 2\n    { s = 1; }",
+"number_too_large": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[99999999999999999999])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"shadow_negative": "#pragma dvm array distribute[block], shadow[-1:1]\n    double B[N];",
+"shadow_renew_negative": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[0:-2])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"index_type_word": "#pragma dvm parallel([i] on A[void])\n    for (i = 0; i < N; i++) A[i] = i;",
+"deref_not_pointer": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[* j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"address_as_width": "#pragma dvm parallel([i] on A[i]) shadow_renew(A[&j])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
+"call_not_function": "#pragma dvm interval 1 ( )\n    { s = 1; }",
+"deref_constant": "#pragma dvm interval * (20)\n    { s = 1; }",
+"reduction_twice": "#pragma dvm parallel([i] on A[i]) reduction(sum(t), max(t))\n    for (i = 0; i < N; i++) t += A[i];",
+"minloc_same_array": "#pragma dvm parallel([i] on A[i]) reduction(minloc(t, t, 1))\n    for (i = 0; i < N; i++) t = A[i];",
+"across_negative": "#pragma dvm parallel([i] on A[i]) across(A[-1:0])\n    for (i = 1; i < N; i++) A[i] = A[i - 1];",
 }
 head = """#include <stdio.h>
 #define N 16

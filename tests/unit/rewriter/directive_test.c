@@ -104,6 +104,13 @@ static void test_errors(void)
         {"region targets(GPU)", 28, "unknown target 'GPU' (expected HOST or CUDA)"},
         {"get_actual(a) extra", 27, "unexpected 'extra' at the end of 'get_actual' directive"},
         {"parallel([i] on A[i*i])", 33, "an index may use only one loop variable, once"},
+        /* expressions are C expressions (no scope here: names are not looked up) */
+        {"interval 1 2", 24, "unexpected '2' in the interval's number"},
+        {"parallel([i]) across(A[3:#0])", 38, "expected an operand, found '#'"},
+        {"array shadow[1:-2]", 28, "a shadow width must not be negative, found '-2'"},
+        {"parallel([i]) shadow_renew(A[0x1.8])", 42, "invalid number '0x1.8' in the directive"},
+        {"get_actual(A[(N + 1])", 32, "unexpected ']' in the expression: expected ')'"},
+        {"template[int]", 22, "expected an operand, found 'int'"},
         {NULL, 0, NULL}};
     for (int k = 0; cases[k].text; k++) {
         diag_list diags = {0};
@@ -124,6 +131,16 @@ static void test_errors(void)
  * interval family; and their errors. */
 static void test_dvm_forms(void)
 {
+    {
+        /* valid C expressions stay valid */
+        diag_list ok = {0};
+        directive *e = parse("parallel([i] on A[i]) shadow_renew(A[(int)1.0:sizeof(double) - 1]) "
+                             "stage(n > 2 ? f(n, 2) : s.x[1] * -2) cuda_block(B->w, 0x10UL, 1e3f)",
+                             &ok);
+        CHECK(e && ok.errors == 0, "C expressions in clauses parse");
+        dir_free(e);
+        diag_free(&ok);
+    }
     diag_list diags = {0};
     directive *d = parse("parallel([i] /* x */ on A[i]) // tail\n", &diags);
     CHECK(d && d->has_on && d->loop_rank == 1, "comments are blanks");

@@ -19,11 +19,16 @@ bad = [
     {'DVMH_CUDAS_PERF': 'fast'}, {'DVMH_LOGLEVEL': '-1'}, {'DVMH_SCHED_TECH': 'random'},
     {'DVMH_SCHED_TECH': 'dynamic'}, {'DVMH_NUM_CUDAS': '-3'}, {'DVMH_EMUS_PERF': '0'},
     {'DVMH_CPU_PERF': '1e'}, {'DVMH_NUM_EMUS': '2.5'}, {'DVMH_COMPARE_DEBUG': '2'},
+    # beyond the range: too many threads to start, overflow, infinite tolerances, blanks
+    {'DVMH_NUM_THREADS': '100000'}, {'DVMH_EMU_FAULT': '99999999999'},
+    {'DVMH_COMPARE_DOUBLES_EPS': 'inf'}, {'DVMH_COMPARE_FLOATS_EPS': 'nan'},
+    {'DVMH_NUM_EMUS': ' '}, {'DVMH_PROC_GRID': '1x'}, {'DVMH_PAGE_LOCK_HOST_MEM': '-1'},
 ]
 for settings in bad:
     name = next(iter(settings))
     r = run(settings)
-    if r.returncode == 0 or name not in r.stderr or 'started' in r.stdout:
+    if r.returncode == 0 or name not in r.stderr or 'started' in r.stdout or \
+            (name == 'DVMH_NUM_THREADS' and 'from 1 to 1024' not in r.stderr):
         failures += 1
         print(f'FAIL {settings}: status {r.returncode}, stderr {r.stderr!r}')
 

@@ -1,0 +1,133 @@
+/* scope.c: names in directives looked up in the C program: the variables
+ * declared in the main file visible at the directive, then whatever the
+ * translation unit declares at file scope (functions, variables, enum
+ * constants, types) and every macro. */
+#include "alloc.h"
+#include "scope.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static dir_name_kind kind_of_type(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    switch (t.kind) {
+    case CXType_Pointer: case CXType_ConstantArray: case CXType_IncompleteArray:
+    case CXType_VariableArray: case CXType_DependentSizedArray:
+        return DIR_NAME_ADDRESS;
+    case CXType_Record:
+        return DIR_NAME_RECORD;
+    case CXType_FunctionProto: case CXType_FunctionNoProto:
+        return DIR_NAME_FUNCTION;
+    case CXType_Invalid: case CXType_Unexposed:
+        return DIR_NAME_OTHER;
+    default:
+        return DIR_NAME_VALUE;
+    }
+}
+
+static dir_name_kind kind_of_cursor(CXCursor c)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_VarDecl: case CXCursor_ParmDecl:
+        return kind_of_type(clang_getCursorType(c));
+    case CXCursor_FunctionDecl:
+        return DIR_NAME_FUNCTION;
+    case CXCursor_EnumConstantDecl:
+        return DIR_NAME_VALUE;
+    case CXCursor_TypedefDecl: case CXCursor_MacroDefinition:
+        return DIR_NAME_OTHER;
+    default:
+        return DIR_NAME_NONE;
+    }
+}
+
+static void add_global(name_scope *s, CXCursor c, dir_name_kind kind)
+{
+    CXString sp = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(sp);
+    if (name && *name) {
+        s->globals = xgrow(s->globals, &s->global_cap, s->global_count + 1);
+        s->globals[s->global_count].name = xstrdup(name);
+        s->globals[s->global_count++].kind = kind;
+    }
+    clang_disposeString(sp);
+}
+
+static enum CXChildVisitResult visit_enum(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) == CXCursor_EnumConstantDecl)
+        add_global(data, c, DIR_NAME_VALUE);
+    return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult visit_global(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    name_scope *s = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_EnumDecl) {
+        clang_visitChildren(c, visit_enum, s);
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_TypedefDecl) {
+        /* typedef enum {A, B} T; */
+        CXCursor under = clang_getTypeDeclaration(clang_getTypedefDeclUnderlyingType(c));
+        if (clang_getCursorKind(under) == CXCursor_EnumDecl)
+            clang_visitChildren(under, visit_enum, s);
+    }
+    dir_name_kind kind = kind_of_cursor(c);
+    if (kind != DIR_NAME_NONE)
+        add_global(s, c, kind);
+    return CXChildVisit_Continue;
+}
+
+static dir_name_kind lookup(void *ctx, const char *name)
+{
+    name_scope *s = ctx;
+    const ast *a = s->a;
+    int decl = ast_lookup(a, name, s->offset);
+    if (decl >= 0)
+        return kind_of_cursor(a->nodes[decl].cursor);
+    /* local enum constants, typedefs and function declarations */
+    for (int k = 0; k < a->count; k++) {
+        enum CXCursorKind kind = a->nodes[k].kind;
+        if (kind != CXCursor_EnumConstantDecl && kind != CXCursor_TypedefDecl &&
+            kind != CXCursor_FunctionDecl)
+            continue;
+        char *sp = ast_spelling(&a->nodes[k]);
+        bool same = !strcmp(sp, name);
+        free(sp);
+        if (same)
+            return kind_of_cursor(a->nodes[k].cursor);
+    }
+    if (!s->globals_built) {
+        s->globals_built = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(a->tu), visit_global, s);
+    }
+    /* a macro of the name (it may be anything) wins over a declaration */
+    dir_name_kind found = DIR_NAME_NONE;
+    for (int k = 0; k < s->global_count; k++)
+        if (!strcmp(s->globals[k].name, name) && found != DIR_NAME_OTHER)
+            found = s->globals[k].kind;
+    if (found != DIR_NAME_NONE)
+        return found;
+    /* the compiler's own names */
+    if (!strncmp(name, "__", 2))
+        return DIR_NAME_OTHER;
+    return DIR_NAME_NONE;
+}
+
+dir_scope scope_of(name_scope *s)
+{
+    return (dir_scope){lookup, s};
+}
+
+void scope_free(name_scope *s)
+{
+    for (int k = 0; k < s->global_count; k++)
+        free(s->globals[k].name);
+    free(s->globals);
+    memset(s, 0, sizeof *s);
+}
