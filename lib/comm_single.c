@@ -3,6 +3,7 @@
 #include "alloc.h"
 #include "array.h"
 #include "comm_layer.h"
+#include "mpi/grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,14 @@ static void single_start(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    /* the same check as on several processes: a grid for one process */
+    const char *text = getenv("DVMH_PROC_GRID");
+    int dims[DVMH_MAX_RANK];
+    char why[256];
+    if (text && grid_parse(text, 1, DVMH_MAX_RANK, dims, why, sizeof why) < 0) {
+        fprintf(stderr, "dvmh: error: DVMH_PROC_GRID: %s (process 0)\n", why);
+        exit(1);
+    }
 }
 
 static void single_stop(void) {}
