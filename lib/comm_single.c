@@ -1,39 +1,49 @@
-/* comm_single.c: the communication layer of a program of one process. */
+/* comm_single.c: the communication layer of a program of one process
+ * (comm_layer.h): no MPI call at all, so it works without MPI_Init. */
 #include "alloc.h"
 #include "array.h"
-#include "comm.h"
+#include "comm_layer.h"
+#include "mpi/grid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void comm_start(int *argc, char ***argv)
+static void single_start(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    /* the same check as on several processes: a grid for one process */
+    const char *text = getenv("DVMH_PROC_GRID");
+    int dims[DVMH_MAX_RANK];
+    char why[256];
+    if (text && grid_parse(text, 1, DVMH_MAX_RANK, dims, why, sizeof why) < 0) {
+        fprintf(stderr, "dvmh: error: DVMH_PROC_GRID: %s (process 0)\n", why);
+        exit(1);
+    }
 }
 
-void comm_stop(void) {}
+static void single_stop(void) {}
 
-void comm_abort(int status)
+__attribute__((noreturn)) static void single_abort(int status)
 {
     fflush(stdout);
     fflush(stderr);
     _Exit(status);
 }
 
-int comm_process_count(void) { return 1; }
-int comm_process_rank(void) { return 0; }
-void comm_barrier(void) {}
+static int single_process_count(void) { return 1; }
+static int single_process_rank(void) { return 0; }
+static void single_barrier(void) {}
 
-void comm_bcast(void *buf, size_t bytes, int root)
+static void single_bcast(void *buf, size_t bytes, int root)
 {
     (void)buf;
     (void)bytes;
     (void)root;
 }
 
-void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
+static void single_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
 {
     (void)op;
     (void)type;
@@ -43,7 +53,7 @@ void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t
     (void)loc_size;
 }
 
-void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
+static void single_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
 {
     (void)extents;
     for (int d = 0; d < rank; d++) {
@@ -52,7 +62,7 @@ void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
     }
 }
 
-int comm_grid_process(int rank, const int *dims, const int *coords)
+static int single_grid_process(int rank, const int *dims, const int *coords)
 {
     (void)rank;
     (void)dims;
@@ -62,7 +72,7 @@ int comm_grid_process(int rank, const int *dims, const int *coords)
 
 /* One process owns every element: nothing moves between processes. */
 
-size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
+static size_t single_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
 {
     (void)a;
     (void)lo;
@@ -99,7 +109,7 @@ static void copy_box_out(const dvmh_array_head *h, const dvmh_idx *lo, const dvm
     }
 }
 
-size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
+static size_t single_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
 {
     copy_box_out(&a->head, lo, hi, dst);
     return 0;
@@ -109,7 +119,7 @@ struct comm_across {
     int unused;
 };
 
-comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
+static comm_across *single_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
 {
     (void)a;
     (void)flow;
@@ -117,27 +127,27 @@ comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_di
     return dvmh_xcalloc(1, sizeof(comm_across));
 }
 
-void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
+static void single_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 {
     (void)x;
     (void)lo;
     (void)hi;
 }
 
-void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
+static void single_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 {
     (void)x;
     (void)lo;
     (void)hi;
 }
 
-size_t comm_across_finish(comm_across *x)
+static size_t single_across_finish(comm_across *x)
 {
     free(x);
     return 0;
 }
 
-size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old)
+static size_t single_redistribute(dvmh_array *a, const dvmh_array_head *old)
 {
     /* Both layouts own the whole array: copy it row by row. */
     const dvmh_array_head *h = &a->head;
@@ -167,14 +177,14 @@ size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old)
     }
 }
 
-int comm_first_with_key(const dvmh_idx *key, int count)
+static int single_first_with_key(const dvmh_idx *key, int count)
 {
     (void)key;
     (void)count;
     return 1;
 }
 
-size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
+static size_t single_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                               comm_remote_view *view)
 {
     /* Every element is local: the view is the host copy. */
@@ -187,7 +197,7 @@ size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
     return 0;
 }
 
-void comm_remote_view_end(dvmh_array *a, comm_remote_view *view, int written)
+static void single_remote_view_end(dvmh_array *a, comm_remote_view *view, int written)
 {
     (void)a;
     (void)view;
@@ -200,7 +210,7 @@ struct comm_group {
     int depth_unused;
 };
 
-comm_group *comm_group_create(const int *members, int count, int tag)
+static comm_group *single_group_create(const int *members, int count, int tag)
 {
     (void)tag;
     if (count < 1 || members[0] != 0)
@@ -208,19 +218,40 @@ comm_group *comm_group_create(const int *members, int count, int tag)
     return dvmh_xcalloc(1, sizeof(comm_group));
 }
 
-void comm_group_free(comm_group *g)
+static void single_group_free(comm_group *g)
 {
     free(g);
 }
 
-int comm_nodes(int *node)
+static int single_nodes(int *node)
 {
     node[0] = 0;
     return 1;
 }
 
-void comm_check_array(const dvmh_array *a, const char *what)
-{
-    (void)a;
-    (void)what;
-}
+const comm_layer comm_single_layer = {
+    .name = "single",
+    .start = single_start,
+    .stop = single_stop,
+    .abort = single_abort,
+    .process_count = single_process_count,
+    .process_rank = single_process_rank,
+    .barrier = single_barrier,
+    .bcast = single_bcast,
+    .allreduce = single_allreduce,
+    .grid = single_grid,
+    .grid_process = single_grid_process,
+    .shadow_renew = single_shadow_renew,
+    .fetch_box = single_fetch_box,
+    .remote_view_begin = single_remote_view_begin,
+    .remote_view_end = single_remote_view_end,
+    .across_start = single_across_start,
+    .across_recv = single_across_recv,
+    .across_send = single_across_send,
+    .across_finish = single_across_finish,
+    .redistribute = single_redistribute,
+    .first_with_key = single_first_with_key,
+    .group_create = single_group_create,
+    .group_free = single_group_free,
+    .nodes = single_nodes,
+};

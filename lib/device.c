@@ -11,7 +11,13 @@
 static struct {
     device *devices[DEVICE_MAX];
     int count;
+    bool cuda_handlers;             /* some translation unit has them */
 } table;
+
+void dvmh_cuda_handlers_present(void)
+{
+    table.cuda_handlers = true;
+}
 
 /* A plugin's device joins the table with the weight of its kind. */
 static void device_add(device *d, double weight)
@@ -26,6 +32,10 @@ void devices_start(int host_threads)
     int emus = env_int("DVMH_NUM_EMUS", 0, 0);
     const char *cuda_text = getenv("DVMH_NUM_CUDAS");
     int cudas = cuda_text && *cuda_text ? env_int("DVMH_NUM_CUDAS", 0, 0) : -1;
+    /* Unset: every GPU, but only if some code can run on one: without CUDA
+     * handlers the driver is not even loaded (cuInit costs 0.1 s or more). */
+    if (cudas < 0 && !table.cuda_handlers)
+        cudas = 0;
     if (emus + 1 > DEVICE_MAX)
         dvmh_fatal(NULL, 0, "DVMH_NUM_EMUS=%d: at most %d devices per process", emus,
                    DEVICE_MAX - 1);

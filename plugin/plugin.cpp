@@ -2,17 +2,20 @@
 // main file with the C-DVMH rewriter, reports its diagnostics through
 // clang, and compiles the generated C in place of the file.
 #include "cdvmh.h"
+#include "cuda_build.h"
 
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/LangStandard.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendPluginRegistry.h>
+#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/FrontendTool/Utils.h>
 #include <clang/Lex/Pragma.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
 #include <dlfcn.h>
 #include <fstream>
+#include <functional>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -106,84 +109,85 @@ std::string find_nvcc()
     return "";
 }
 
-// Compiles the CUDA handlers into a fat binary (sm_XX code for each arch,
-// PTX of the newest). A cache keyed by the source and the command line
-// ($CDVMH_CUDA_CACHE, a folder) lets a build compile each file's CUDA once.
-class CudaCompiler {
-public:
-    std::vector<std::string> archs{"sm_90"};
-    std::string error;
+// The name of the file's dvmh_cuda_module (the rewriter declares it in the
+// host code and leaves its definition to the end of the file).
+std::string cuda_module_name(const std::string &host)
+{
+    const std::string decl = "static dvmh_cuda_module ";
+    size_t at = host.find(decl);
+    if (at == std::string::npos)
+        return "";
+    size_t begin = at + decl.size(), end = begin;
+    while (end < host.size() && (isalnum(static_cast<unsigned char>(host[end])) || host[end] == '_'))
+        end++;
+    return end < host.size() && host[end] == ';' ? host.substr(begin, end - begin) : "";
+}
 
-    // rdc: relocatable device code (it calls or defines functions that
-    // the runtime links across the program's files)
-    bool compile(const std::string &nvcc, const std::string &cu, const std::vector<std::string> &flags,
-                 bool rdc, std::string &image)
+// Text for a C string literal or an assembler string.
+std::string quoted(const std::string &s)
+{
+    std::string q = "\"";
+    for (char c : s) {
+        if (c == '\n') {
+            q += "\\n";
+            continue;
+        }
+        if (c == '"' || c == '\\')
+            q += '\\';
+        q += c;
+    }
+    return q + "\"";
+}
+
+// The definition of module m with its image read by the assembler from
+// the file at path (which nvcc may still be writing while the host code
+// is parsed: the compile waits for it before emitting code).
+// The image's symbol is named after its content: weak, so that objects
+// with the same image share one copy, and hidden.
+std::string cuda_incbin_embed(const std::string &m, const std::string &source, const std::string &path,
+                              const std::string &key)
+{
+    std::string image = "dvmh_cuda_image_" + key;
+    std::string asm_path = quoted(path);
+    std::string asm_text = ".pushsection .rodata.dvmh_cuda,\"a\",@progbits\n.p2align 4\n"
+                           ".weak " + image + "\n.hidden " + image + "\n" + image + ":\n"
+                           ".incbin " + asm_path + "\n.byte 0\n.popsection\n";
+    return "\n#ifdef DVMH_CUDA_HANDLERS\n"
+           "extern const unsigned char " + image + "[] __attribute__((visibility(\"hidden\")));\n"
+           "__asm__(" + quoted(asm_text) + ");\n"
+           "static dvmh_cuda_module " + m + " = {" + image + ", 0, " + quoted(source) + ", 0};\n"
+           "#endif\n";
+}
+
+// Runs the wrapped compile, and just before it generates code (when the
+// assembler reads the device image) calls before_codegen.
+class WaitBeforeCodegen : public ASTConsumer {
+    std::function<void()> fn;
+
+public:
+    explicit WaitBeforeCodegen(std::function<void()> f) : fn(std::move(f)) {}
+    void HandleTranslationUnit(ASTContext &) override { fn(); }
+};
+
+class WaitingAction : public WrapperFrontendAction {
+    std::function<void()> before_codegen;
+
+public:
+    WaitingAction(std::unique_ptr<FrontendAction> a, std::function<void()> f)
+        : WrapperFrontendAction(std::move(a)), before_codegen(std::move(f))
     {
-        std::vector<std::string> args = {nvcc, "-fatbin", "-w"};
-        if (rdc)
-            args.push_back("-rdc=true");
-        std::string newest;
-        for (const std::string &a : archs) {
-            std::string num = a.substr(3);
-            args.push_back("-gencode");
-            args.push_back("arch=compute_" + num + ",code=sm_" + num);
-            if (newest.empty() || std::stoi(num) > std::stoi(newest))
-                newest = num;
-        }
-        args.push_back("-gencode");
-        args.push_back("arch=compute_" + newest + ",code=compute_" + newest);
-        args.insert(args.end(), flags.begin(), flags.end());
-        uint64_t key = 1469598103934665603ull;
-        auto mix = [&key](const std::string &t) {
-            for (unsigned char c : t + '\0')
-                key = (key ^ c) * 1099511628211ull;
-        };
-        mix(cu);
-        for (const std::string &a : args)
-            mix(a);
-        std::string cached;
-        if (const char *dir = getenv("CDVMH_CUDA_CACHE")) {
-            char name[32];
-            snprintf(name, sizeof name, "/%016llx.fatbin", static_cast<unsigned long long>(key));
-            llvm::sys::fs::create_directories(dir);
-            cached = std::string(dir) + name;
-            if (auto buf = llvm::MemoryBuffer::getFile(cached)) {
-                image = (*buf)->getBuffer().str();
-                return true;
-            }
-        }
-        llvm::SmallString<128> cu_path, bin_path, log_path;
-        llvm::sys::fs::createTemporaryFile("cdvmh", "cu", cu_path);
-        llvm::sys::fs::createTemporaryFile("cdvmh", "fatbin", bin_path);
-        llvm::sys::fs::createTemporaryFile("cdvmh", "log", log_path);
-        std::ofstream(cu_path.str().str()) << cu;
-        args.push_back("-o");
-        args.push_back(bin_path.str().str());
-        args.push_back(cu_path.str().str());
-        std::vector<llvm::StringRef> argv(args.begin(), args.end());
-        std::optional<llvm::StringRef> redirects[] = {std::nullopt, log_path.str(), log_path.str()};
-        std::string why;
-        int rc = llvm::sys::ExecuteAndWait(nvcc, argv, std::nullopt, redirects, 0, 0, &why);
-        bool ok = rc == 0;
-        if (ok) {
-            auto buf = llvm::MemoryBuffer::getFile(bin_path);
-            ok = static_cast<bool>(buf);
-            if (ok)
-                image = (*buf)->getBuffer().str();
-        }
-        if (!ok) {
-            auto log = llvm::MemoryBuffer::getFile(log_path);
-            error = (why.empty() ? "" : why + "\n") + (log ? (*log)->getBuffer().str() : "");
-        }
-        llvm::sys::fs::remove(cu_path);
-        llvm::sys::fs::remove(bin_path);
-        llvm::sys::fs::remove(log_path);
-        if (ok && !cached.empty()) {
-            std::string tmp = cached + ".tmp" + std::to_string(getpid());
-            std::ofstream(tmp, std::ios::binary) << image;
-            llvm::sys::fs::rename(tmp, cached);
-        }
-        return ok;
+    }
+
+protected:
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef in) override
+    {
+        std::unique_ptr<ASTConsumer> inner = WrapperFrontendAction::CreateASTConsumer(CI, in);
+        if (!inner)
+            return nullptr;
+        std::vector<std::unique_ptr<ASTConsumer>> list;
+        list.push_back(std::make_unique<WaitBeforeCodegen>(before_codegen));
+        list.push_back(std::move(inner));
+        return std::make_unique<MultiplexConsumer>(std::move(list));
     }
 };
 
@@ -201,7 +205,7 @@ class DvmAction : public PluginASTAction {
     bool remarks = false;
     bool cuda = true;
     std::string keep;
-    CudaCompiler cuda_compiler;
+    std::vector<std::string> cuda_archs{"sm_90"};
 
 protected:
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, llvm::StringRef) override
@@ -237,7 +241,7 @@ protected:
                             << arch;
                         return false;
                     }
-                cuda_compiler.archs = archs;
+                cuda_archs = archs;
             } else if (a == "no-cuda") {
                 cuda = false;
             } else if (a == "help") {
@@ -310,6 +314,42 @@ protected:
         D.Report(loc, D.getCustomDiagID(level, "%0")) << d.message;
     }
 
+    // Starts compiling the CUDA handlers (cu) of file (rdc: relocatable
+    // device code, which calls or defines functions that the runtime links
+    // across the program's files); false: nvcc could not start (build.error).
+    bool start_cuda(CudaBuild &build, const std::string &file, const std::vector<std::string> &args,
+                    const std::string &nvcc, const char *cu, bool rdc)
+    {
+        std::vector<std::string> flags;
+        if (rdc)
+            flags.push_back("-rdc=true");
+        for (const std::string &a : args)
+            // not -isystem: clang's own headers are among them
+            if (a.rfind("-I", 0) == 0 || a.rfind("-iquote", 0) == 0 || a.rfind("-D", 0) == 0 ||
+                a.rfind("-U", 0) == 0)
+                flags.push_back(a.rfind("-iquote", 0) == 0 ? "-I" + a.substr(7) : a);
+        llvm::SmallString<256> dir(file);
+        llvm::sys::path::remove_filename(dir);
+        flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
+        return build.start(nvcc, cu, flags);
+    }
+
+    // Waits for nvcc; false: it failed and the error was reported.
+    bool finish_cuda(CompilerInstance &CI, CudaBuild &build, const std::string &file)
+    {
+        return build.finish() || cuda_failed(CI, build, file);
+    }
+
+    bool cuda_failed(CompilerInstance &CI, CudaBuild &build, const std::string &file)
+    {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "nvcc failed on the CUDA handlers of '%0' (build without "
+                                   "them: -Xclang -plugin-arg-cdvmh -Xclang no-cuda):\n%1"))
+            << file << build.error;
+        return false;
+    }
+
     void ExecuteAction() override
     {
         CompilerInstance &CI = getCompilerInstance();
@@ -335,19 +375,20 @@ protected:
             return;
         }
         std::string text = out.host_c;
-        bool with_cuda = false;
+        CudaBuild build;
+        build.archs = cuda_archs;
+        bool with_cuda = false, overlap = false;
         if (out.cuda) {
-            std::vector<std::string> flags;
-            for (const std::string &a : args)
-                // not -isystem: clang's own headers are among them
-                if (a.rfind("-I", 0) == 0 || a.rfind("-iquote", 0) == 0 || a.rfind("-D", 0) == 0 ||
-                    a.rfind("-U", 0) == 0)
-                    flags.push_back(a.rfind("-iquote", 0) == 0 ? "-I" + a.substr(7) : a);
-            llvm::SmallString<256> dir(file);
-            llvm::sys::path::remove_filename(dir);
-            flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
-            std::string image;
-            bool compiled = cuda_compiler.compile(nvcc, out.cuda, flags, out.cuda_needs != nullptr, image);
+            // an object: nvcc runs while the host code compiles, and the
+            // assembler reads the image; other outputs (-S, -emit-llvm),
+            // relocatable images (their size matters to the device link) and
+            // files with device versions only (nvcc failing on them is a
+            // warning) wait for nvcc and get the image's bytes in the text
+            bool rdc = out.cuda_needs != nullptr;
+            overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
+                      !cuda_module_name(text).empty();
+            bool compiled = start_cuda(build, file, args, nvcc, out.cuda, rdc) &&
+                            (overlap || build.finish());
             if (!compiled && !out.cuda_kernels) {
                 // only device versions for other files: those files' loops
                 // then find no device code to link and run on the host
@@ -356,23 +397,23 @@ protected:
                                            "nvcc failed on the device versions of the functions of "
                                            "'%0': the parallel loops of other files that call them "
                                            "run on the host:\n%1"))
-                    << file << cuda_compiler.error;
+                    << file << build.error;
             } else if (!compiled) {
-                DiagnosticsEngine &D = CI.getDiagnostics();
-                D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                           "nvcc failed on the CUDA handlers of '%0' (build without "
-                                           "them: -Xclang -plugin-arg-cdvmh -Xclang no-cuda):\n%1"))
-                    << file << cuda_compiler.error;
+                cuda_failed(CI, build, file);
                 cdvmh_output_free(&out);
                 return;
             }
-            if (compiled) {
-                char *embed = cdvmh_cuda_embed(file.c_str(), image.data(), image.size(),
+            if (overlap) {
+                text += cuda_incbin_embed(cuda_module_name(text), file, build.image_path(), build.key());
+            } else if (compiled) {
+                auto image = llvm::MemoryBuffer::getFile(build.image_path());
+                llvm::StringRef bytes = image ? (*image)->getBuffer() : "";
+                char *embed = cdvmh_cuda_embed(file.c_str(), bytes.data(), bytes.size(),
                                                out.cuda_needs, out.cuda_gives);
                 text += embed;
                 free(embed);
-                with_cuda = true;
             }
+            with_cuda = compiled;
         } else if (cuda && wants_object && nvcc.empty() && remarks) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
@@ -402,6 +443,10 @@ protected:
         nested.createDiagnostics(CI.getDiagnostics().getClient(), false);
         nested_compile = true;
         std::unique_ptr<FrontendAction> action = CreateFrontendAction(nested);
+        if (action && overlap)
+            action = std::make_unique<WaitingAction>(std::move(action), [&] {
+                finish_cuda(nested, build, file);
+            });
         if (getenv("CDVMH_PLUGIN_DEBUG"))
             llvm::errs() << "cdvmh: nested action " << (action ? "made" : "none") << " program action "
                          << static_cast<int>(nested.getFrontendOpts().ProgramAction) << "\n";

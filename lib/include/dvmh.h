@@ -478,6 +478,18 @@ typedef struct dvmh_cuda_module {
 void dvmh_cuda_register(dvmh_cuda_module *m);
 int dvmh_cuda_linkable(dvmh_cuda_module *m);
 
+/* A translation unit compiled with CUDA handlers says so before main
+ * (DVMH_CUDA_HANDLERS is defined for it): only then do GPUs get opened
+ * when DVMH_NUM_CUDAS is unset, so a program that can never run on a GPU
+ * does not pay for loading and initializing the CUDA driver. */
+void dvmh_cuda_handlers_present(void);
+#ifdef DVMH_CUDA_HANDLERS
+__attribute__((constructor, used)) static void dvmh_note_cuda_handlers(void)
+{
+    dvmh_cuda_handlers_present();
+}
+#endif
+
 /* Launches kernel 'name' of m on the piece's GPU, on its stream
  * (asynchronously); args: one pointer per kernel parameter, to a value of
  * the parameter's size (as cuLaunchKernel takes them). */

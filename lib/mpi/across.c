@@ -30,7 +30,7 @@ struct comm_across {
  * loop); every process starts them in the same order. */
 static int across_next_tag;
 
-comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
+comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
 {
     comm_check_array(a, "an across pipeline");
     comm_across *x = dvmh_xmalloc(sizeof *x);
@@ -135,7 +135,7 @@ static void across_collect(comm_across *x, int receiver, int sender, const dvmh_
         (mpi_transfer){receiver == me ? sender : receiver, owners_host_box(x->array, lo, hi)};
 }
 
-void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
+void mpi_layer_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 {
     across_list list = {NULL, 0, 0};
     across_pieces(x, x->owners.me, lo, hi, across_collect, &list);
@@ -143,7 +143,7 @@ void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
     free(list.items);
 }
 
-void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
+void mpi_layer_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 {
     across_list list = {NULL, 0, 0};
     for (int receiver = 0; receiver < x->owners.process_count; receiver++)
@@ -163,7 +163,7 @@ void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
     free(list.items);
 }
 
-size_t comm_across_finish(comm_across *x)
+size_t mpi_layer_across_finish(comm_across *x)
 {
     mpi_wait_all(x->pending, x->requests);
     for (int k = 0; k < x->pending; k++)

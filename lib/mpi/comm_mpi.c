@@ -2,7 +2,7 @@
  * MPI processes. Grid coordinates are row-major: the last grid dimension
  * varies fastest between consecutive ranks. */
 #include "../alloc.h"
-#include "../comm.h"
+#include "../comm_layer.h"
 #include "grid.h"
 #include "mpi_comm.h"
 
@@ -10,38 +10,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-void comm_start(int *argc, char ***argv)
+static void mpi_layer_start(int *argc, char ***argv)
 {
     mpi_start(argc, argv);
 }
 
-void comm_stop(void)
+static void mpi_layer_stop(void)
 {
     mpi_stop();
 }
 
-void comm_abort(int status)
+__attribute__((noreturn)) static void mpi_layer_abort(int status)
 {
     mpi_abort_all(status);
 }
 
-int comm_process_count(void)
+int mpi_layer_process_count(void)
 {
     return mpi_process_count();
 }
 
-int comm_process_rank(void)
+int mpi_layer_process_rank(void)
 {
     return mpi_process_rank();
 }
 
-void comm_barrier(void)
+static void mpi_layer_barrier(void)
 {
     if (mpi_running())
         MPI_Barrier(mpi_world());
 }
 
-void comm_bcast(void *buf, size_t bytes, int root)
+static void mpi_layer_bcast(void *buf, size_t bytes, int root)
 {
     /* Outside MPI's lifetime (stdio in constructors or at exit) every
      * process keeps its own values. */
@@ -57,14 +57,14 @@ void comm_bcast(void *buf, size_t bytes, int root)
     }
 }
 
-void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
+static void mpi_layer_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
 {
     if (!mpi_running())
         return;
     mpi_allreduce(mpi_world(), op, type, values, count, loc, loc_size);
 }
 
-void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
+static void mpi_layer_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
 {
     int requested[DVMH_MAX_RANK];
     /* DVMH_PROC_GRID shapes the whole program's grid, not a subtask's */
@@ -75,16 +75,16 @@ void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)
         int64_t wide[DVMH_MAX_RANK];
         for (int d = 0; d < rank; d++)
             wide[d] = extents[d];
-        grid_choose(comm_process_count(), rank, wide, dims);
+        grid_choose(mpi_layer_process_count(), rank, wide, dims);
     }
-    int rest = comm_process_rank();
+    int rest = mpi_layer_process_rank();
     for (int d = rank - 1; d >= 0; d--) {
         coords[d] = rest % dims[d];
         rest /= dims[d];
     }
 }
 
-int comm_grid_process(int rank, const int *dims, const int *coords)
+static int mpi_layer_grid_process(int rank, const int *dims, const int *coords)
 {
     int process = 0;
     for (int d = 0; d < rank; d++)
@@ -92,7 +92,7 @@ int comm_grid_process(int rank, const int *dims, const int *coords)
     return process;
 }
 
-int comm_first_with_key(const dvmh_idx *key, int count)
+static int mpi_layer_first_with_key(const dvmh_idx *key, int count)
 {
     if (!mpi_running() || mpi_process_count() == 1)
         return 1;
@@ -106,3 +106,37 @@ int comm_first_with_key(const dvmh_idx *key, int count)
     free(all);
     return first;
 }
+
+bool comm_mpi_initialized(void)
+{
+    int initialized;
+    MPI_Initialized(&initialized);
+    return initialized;
+}
+
+const comm_layer comm_mpi_layer = {
+    .name = "mpi",
+    .start = mpi_layer_start,
+    .stop = mpi_layer_stop,
+    .abort = mpi_layer_abort,
+    .process_count = mpi_layer_process_count,
+    .process_rank = mpi_layer_process_rank,
+    .barrier = mpi_layer_barrier,
+    .bcast = mpi_layer_bcast,
+    .allreduce = mpi_layer_allreduce,
+    .grid = mpi_layer_grid,
+    .grid_process = mpi_layer_grid_process,
+    .shadow_renew = mpi_layer_shadow_renew,
+    .fetch_box = mpi_layer_fetch_box,
+    .remote_view_begin = mpi_layer_remote_view_begin,
+    .remote_view_end = mpi_layer_remote_view_end,
+    .across_start = mpi_layer_across_start,
+    .across_recv = mpi_layer_across_recv,
+    .across_send = mpi_layer_across_send,
+    .across_finish = mpi_layer_across_finish,
+    .redistribute = mpi_layer_redistribute,
+    .first_with_key = mpi_layer_first_with_key,
+    .group_create = mpi_layer_group_create,
+    .group_free = mpi_layer_group_free,
+    .nodes = mpi_layer_nodes,
+};

@@ -14,7 +14,7 @@ struct comm_group {
     int size, rank;
 };
 
-comm_group *comm_group_create(const int *members, int count, int tag)
+comm_group *mpi_layer_group_create(const int *members, int count, int tag)
 {
     if (!mpi_running()) {
         /* before MPI starts or after it stops the program is one process */
@@ -44,7 +44,7 @@ comm_group *comm_group_create(const int *members, int count, int tag)
     return g;
 }
 
-void comm_group_free(comm_group *g)
+void mpi_layer_group_free(comm_group *g)
 {
     if (!g)
         return;
@@ -81,7 +81,7 @@ int mpi_process_rank(void)
     return g ? g->rank : mpi_program_rank();
 }
 
-int comm_nodes(int *node)
+int mpi_layer_nodes(int *node)
 {
     int n = mpi_process_count();
     if (!mpi_running() || n == 1) {
@@ -106,14 +106,4 @@ int comm_nodes(int *node)
         }
     }
     return count;
-}
-
-void comm_check_array(const dvmh_array *a, const char *what)
-{
-    if (a->group != comm_group_current())
-        dvmh_fatal(a->file, a->line,
-                   "%s of an array created %s: a distributed array belongs to the processor "
-                   "system it was created on (use it only inside that subtask, or only outside "
-                   "subtasks)",
-                   what, a->group ? "inside a subtask" : "outside subtasks");
 }

@@ -3,6 +3,7 @@
 #ifndef DVMH_MPI_COMM_H
 #define DVMH_MPI_COMM_H
 
+#include "../comm.h"
 #include "dvmh.h"
 
 #include <mpi.h>
@@ -105,5 +106,23 @@ void mpi_fetch_plan_free(mpi_fetch_plan *plan);
 size_t mpi_fetch_from(dvmh_array *a, const dvmh_idx *old_lo, const dvmh_idx *old_hi,
                       const mpi_fetch_dest *old, int need_count, const dvmh_idx *needs,
                       const mpi_fetch_dest *dests);
+
+/* The calls of comm.h over MPI (comm_layer.h: comm_mpi_layer), defined in
+ * comm_mpi.c, group.c, shadow.c, remote.c, across.c, redistribute.c. */
+int mpi_layer_process_count(void);
+int mpi_layer_process_rank(void);
+size_t mpi_layer_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner);
+size_t mpi_layer_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst);
+size_t mpi_layer_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
+                                   comm_remote_view *view);
+void mpi_layer_remote_view_end(dvmh_array *a, comm_remote_view *view, int written);
+comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim);
+void mpi_layer_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi);
+void mpi_layer_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi);
+size_t mpi_layer_across_finish(comm_across *x);
+size_t mpi_layer_redistribute(dvmh_array *a, const dvmh_array_head *old);
+comm_group *mpi_layer_group_create(const int *members, int count, int tag);
+void mpi_layer_group_free(comm_group *g);
+int mpi_layer_nodes(int *node);
 
 #endif

@@ -13,7 +13,7 @@ static mpi_fetch_dest head_memory(const dvmh_array_head *h)
     return m;
 }
 
-size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old)
+size_t mpi_layer_redistribute(dvmh_array *a, const dvmh_array_head *old)
 {
     comm_check_array(a, "redistribution");
     const dvmh_array_head *h = &a->head;

@@ -68,7 +68,7 @@ static void copy_between(const dvmh_array *a, const mpi_fetch_dest *from, const 
     }
 }
 
-size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
+size_t mpi_layer_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                               comm_remote_view *view)
 {
     comm_check_array(a, "remote access");
@@ -127,7 +127,7 @@ size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
     return bytes;
 }
 
-void comm_remote_view_end(dvmh_array *a, comm_remote_view *view, int written)
+void mpi_layer_remote_view_end(dvmh_array *a, comm_remote_view *view, int written)
 {
     if (!view->buffer)
         return;

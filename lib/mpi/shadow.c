@@ -128,7 +128,7 @@ static void shadow_plan_make(mpi_fetch_plan *plan, dvmh_array *a, const shadow_k
     free(dests);
 }
 
-size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
+size_t mpi_layer_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
 {
     comm_check_array(a, "shadow renewal");
     shadow_key key;
@@ -172,7 +172,7 @@ size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, 
     return mpi_fetch_plan_run(&kept->plan);
 }
 
-size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
+size_t mpi_layer_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
 {
     comm_check_array(a, "a fetch of remote elements");
     int r = a->head.rank;

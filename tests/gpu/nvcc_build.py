@@ -25,6 +25,8 @@ import gpu_ran  # noqa: E402  (the remarks and the generated C, read alike)
 IMAGE = re.compile(r"static const unsigned char dvmh_cuda_image_\w+\[\][^=]*=\s*((?:\"[^\"]*\"\s*)+);")
 RELOCATABLE = re.compile(r'static dvmh_cuda_module dvmh_cuda_module_\w+ = \{[^;]*?, NULL, 1, '
                          r'"([^"]*)", "([^"]*)", NULL\};')
+# an object's image is read by the assembler from a file (the CUDA cache)
+INCBIN = re.compile(r'\.incbin \\"((?:[^"\\]|\\\\.)*)\\"')
 LOOP = re.compile(r"\bdvmh_loop_create\s*\(\s*__FILE__\s*,\s*(\d+)")
 
 
@@ -32,7 +34,12 @@ def image_of(kept):
     """The device image the plugin embedded in the generated C, or None."""
     m = IMAGE.search(kept)
     if not m:
-        return None
+        inc = INCBIN.search(kept)
+        if not inc:
+            return None
+        path = codecs.escape_decode(inc.group(1).encode())[0].decode()
+        with open(path, "rb") as f:
+            return f.read()
     text = "".join(re.findall(r"\"([^\"]*)\"", m.group(1)))
     return codecs.escape_decode(text.encode("ascii"))[0]
 

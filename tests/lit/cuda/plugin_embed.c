@@ -1,7 +1,9 @@
 // REQUIRES: nvcc
 // The plugin compiles the CUDA handlers with nvcc for the asked
 // architectures and embeds the fat binary in the object; no-cuda (or no
-// nvcc) leaves host handlers only.
+// nvcc) leaves host handlers only; -S gets the image's bytes in the text.
+// RUN: %clang_plugin -fopenmp -Xclang -plugin-arg-cdvmh -Xclang keep=%t.s.kept.c -S %s -o %t.s
+// RUN: grep -v "^// " %t.s.kept.c | FileCheck %s --check-prefix=TEXT
 // RUN: %clang_plugin -fopenmp -Xclang -plugin-arg-cdvmh -Xclang cuda-arch=sm_80,sm_90 -Xclang -plugin-arg-cdvmh -Xclang keep=%t.kept.c -c %s -o %t.o
 // RUN: grep -v "^// " %t.kept.c | FileCheck %s --check-prefix=KEPT
 // RUN: nm %t.o | FileCheck %s --check-prefix=OBJ
@@ -26,8 +28,13 @@ void f(void)
         s += A[i];
     }
 }
-// KEPT: static const unsigned char dvmh_cuda_image_plugin_embed[] __attribute__((aligned(16))) =
-// KEPT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_plugin_embed,
-// OBJ: dvmh_cuda_image_plugin_embed
+// An object gets the image from its file in the cache (.incbin): nvcc
+// runs while the host code compiles.
+// KEPT: extern const unsigned char dvmh_cuda_image_[[KEY:[0-9a-f]+]][] __attribute__((visibility("hidden")));
+// KEPT: .incbin \"{{.*}}.fatbin\"
+// KEPT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_[[KEY]], 0,
+// OBJ: dvmh_cuda_image_{{[0-9a-f]+}}
 // OBJ: dvmh_loop_plugin_embed_{{[0-9]+}}_cuda
 // HOSTONLY-NOT: dvmh_cuda
+// TEXT: static const unsigned char dvmh_cuda_image_plugin_embed[] __attribute__((aligned(16))) =
+// TEXT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_plugin_embed,

@@ -23,6 +23,8 @@ bad = [
     {'DVMH_NUM_THREADS': '100000'}, {'DVMH_EMU_FAULT': '99999999999'},
     {'DVMH_COMPARE_DOUBLES_EPS': 'inf'}, {'DVMH_COMPARE_FLOATS_EPS': 'nan'},
     {'DVMH_NUM_EMUS': ' '}, {'DVMH_PROC_GRID': '1x'}, {'DVMH_PAGE_LOCK_HOST_MEM': '-1'},
+    # one process without mpiexec (no MPI started) checks the grid too
+    {'DVMH_PROC_GRID': '2x2'}, {'DVMH_PROC_GRID': 'two'}, {'DVMH_MPI': 'yes'},
 ]
 for settings in bad:
     name = next(iter(settings))
@@ -34,7 +36,7 @@ for settings in bad:
 
 good = [{}, {'DVMH_NUM_THREADS': '3'}, {'DVMH_CPU_PERF': '2.5'}, {'DVMH_CPU_PERF': '0'}, {'DVMH_SCHED_TECH': 'static'},
         {'DVMH_NUM_EMUS': '0'}, {'DVMH_NUM_CUDAS': '0'}, {'DVMH_STATS': '0'},
-        {'DVMH_NUM_EMUS': '2'}, {'DVMH_NUM_EMUS': '1', 'DVMH_EMUS_PERF': '3', 'DVMH_STATS': '1'}]
+        {'DVMH_NUM_EMUS': '2'}, {'DVMH_PROC_GRID': '1x1'}, {'DVMH_NUM_EMUS': '1', 'DVMH_EMUS_PERF': '3', 'DVMH_STATS': '1'}]
 for settings in good:
     r = run(settings)
     if r.returncode != 0 or r.stdout.strip() != 'started':
