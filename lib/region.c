@@ -18,11 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Values of a variable the region does not need at entry. */
+/* Values of a variable the region does not need at entry: those its 'out'
+ * or 'local' clauses name minus those an 'in' or 'inout' clause names (in
+ * any order: 'in(A) out(A)' is 'inout(A)'). */
 typedef struct region_fresh {
     var *v;
     bool local;                     /* 'local': not needed for reads either */
-    box_set boxes;
+    box_set boxes;                  /* fresh */
+    box_set needed;                 /* named by an 'in' clause */
 } region_fresh;
 
 typedef struct warned_region {
@@ -140,27 +143,42 @@ static var *data_section(const char *file, int line, const void *addr, int rank,
     return v;
 }
 
-static void add_fresh(var *v, bool local, const box_set *boxes)
+static region_fresh *fresh_of(var *v)
 {
     for (int k = 0; k < region_state.fresh_count; k++)
-        if (region_state.fresh[k].v == v) {
-            region_state.fresh[k].local |= local;
-            box_set_add_set(&region_state.fresh[k].boxes, boxes);
-            return;
-        }
+        if (region_state.fresh[k].v == v)
+            return &region_state.fresh[k];
     region_state.fresh = dvmh_xrealloc(region_state.fresh, sizeof *region_state.fresh *
                                        (size_t)(region_state.fresh_count + 1));
     region_fresh *f = &region_state.fresh[region_state.fresh_count++];
     f->v = v;
-    f->local = local;
+    f->local = false;
     box_set_init(&f->boxes, v->rank);
-    box_set_add_set(&f->boxes, boxes);
+    box_set_init(&f->needed, v->rank);
+    return f;
 }
 
+/* Records one clause entry: 'in' values are needed whatever other clause
+ * names them; 'out' and 'local' ones are fresh unless an 'in' needs them. */
 static void note_intent(var *v, int intent, const box_set *boxes)
 {
-    if (v && (intent == DVMH_OUT || intent == DVMH_LOCAL))
-        add_fresh(v, intent == DVMH_LOCAL, boxes);
+    if (!v)
+        return;
+    region_fresh *f = fresh_of(v);
+    if (intent & DVMH_IN) {
+        box_set_add_set(&f->needed, boxes);
+        box_set_subtract_set(&f->boxes, boxes);
+        return;
+    }
+    if (!(intent & (DVMH_OUT | DVMH_LOCAL)))
+        return;
+    f->local |= (intent & DVMH_LOCAL) != 0;
+    box_set add;
+    box_set_init(&add, v->rank);
+    box_set_add_set(&add, boxes);
+    box_set_subtract_set(&add, &f->needed);
+    box_set_add_set(&f->boxes, &add);
+    box_set_free(&add);
 }
 
 void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec)
@@ -171,12 +189,15 @@ void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec)
     check_section(region_state.file, region_state.line, a->head.rank, a->size, sec);
     if (!a->var)
         return;
-    box b;
+    box b, own, part;
     array_section_box(a, sec, &b);
+    /* only the own elements can be fresh: the shadow edges get their
+     * values from shadow_renew or the host, even for 'local' data */
+    array_own_box(a, &own);
     box_set s;
     box_set_init(&s, b.rank);
-    if (!box_is_empty(&b))
-        box_set_add_box(&s, &b);
+    if (!box_is_empty(&b) && box_intersect(&b, &own, &part))
+        box_set_add_box(&s, &part);
     note_intent(a->var, intent, &s);
     box_set_free(&s);
 }
@@ -225,8 +246,10 @@ void dvmh_region_end(const char *file, int line)
     if (region_state.depth <= 0)
         dvmh_fatal(file, line, "end of a region that did not begin");
     region_state.depth--;
-    for (int k = 0; k < region_state.fresh_count; k++)
+    for (int k = 0; k < region_state.fresh_count; k++) {
         box_set_free(&region_state.fresh[k].boxes);
+        box_set_free(&region_state.fresh[k].needed);
+    }
     region_state.fresh_count = 0;
     stats_region_end();
     trace_scope_end();

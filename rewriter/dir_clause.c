@@ -355,9 +355,11 @@ void clause_reduction(parser *p, directive *d)
             if (!lex_expect(p, ",", "after the variable of maxloc/minloc"))
                 return;
             r->loc_var = lex_expect_ident(p, "the location array", &r->loc_var_loc);
-            if (!lex_expect(p, ",", "after the location array"))
-                return;
-            r->loc_count = lex_expression(p, ")", "the number of location elements");
+            /* the count is optional: all the elements of the location variable */
+            if (lex_is_punct(p, ",")) {
+                p->pos++;
+                r->loc_count = lex_expression(p, ")", "the number of location elements");
+            }
         }
         if (!lex_expect(p, ")", "after the reduction variable"))
             return;

@@ -236,6 +236,9 @@ static void parse_region(parser *p, directive *d)
         } else if (lex_is_ident(p, "local")) {
             p->pos++;
             clause_paren_vars(p, &d->local, false, false, "after 'local'");
+        } else if (lex_is_ident(p, "inlocal")) {
+            p->pos++;
+            clause_paren_vars(p, &d->inlocal, false, false, "after 'inlocal'");
         } else if (lex_is_ident(p, "async")) {
             p->pos++;
             d->async = true;
@@ -658,6 +661,7 @@ void dir_free(directive *d)
     dir_free_vars(&d->out);
     dir_free_vars(&d->inout);
     dir_free_vars(&d->local);
+    dir_free_vars(&d->inlocal);
     dir_free_vars(&d->list);
     free(d->interval_id);
     for (int k = 0; k < d->exit_id_count; k++)

@@ -145,7 +145,7 @@ typedef struct directive {
     char *stage;
 
     /* region */
-    dir_var_list in, out, inout, local;
+    dir_var_list in, out, inout, local, inlocal;
     unsigned targets;               /* 0: not given */
     bool async;
 

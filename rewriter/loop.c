@@ -422,6 +422,21 @@ static void loop_call_widths(const loop_plan *p, const dir_var_list *l, const ch
     }
 }
 
+/* A tie subscript '-v' (DVM's reversed tie, as SAPFOR writes it for A[N-v]
+ * and for descending loops) says only that the dimension runs against loop
+ * variable v, with an offset the directive does not give: the runtime is
+ * told the loop may touch any element of that dimension. */
+static char *tie_rules_text(const dir_ref *r, char *const *vars, int var_count)
+{
+    dir_ref plain = *r;
+    for (int k = 0; k < plain.rank; k++) {
+        const dir_index *ix = &plain.index[k];
+        if (ix->kind == DIR_INDEX_LINEAR && !strcmp(ix->a, "-(1)") && !strcmp(ix->b, "0"))
+            plain.index[k].kind = DIR_INDEX_EMPTY;
+    }
+    return gen_rules_text(&plain, vars, var_count);
+}
+
 /* The CUDA handler is given only when the file's device code can be
  * completed: relocatable device code whose kernels call functions that no
  * file of the program gives device versions of cannot be linked (then the
@@ -445,7 +460,8 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
         bool tie = k < d->tie_count;
         const dir_ref *r = tie ? &d->ties[k] : &d->remotes[k - d->tie_count];
         int idx = loop_data_index(p, r->name);
-        char *rules = gen_rules_text(r, d->loop_vars, p->rank);
+        char *rules = tie ? tie_rules_text(r, d->loop_vars, p->rank)
+                          : gen_rules_text(r, d->loop_vars, p->rank);
         sb_printf(&c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
         sb_printf(&c, "    dvmh_loop_%s(dvmh_L, %d, %s);\n", tie ? "tie" : "remote", idx, rules);
         free(rules);

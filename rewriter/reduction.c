@@ -35,6 +35,22 @@ bool red_check(gen *g, const directive *d, size_t loop_start)
     return ok;
 }
 
+/* maxloc(v, loc) without a count: every element of the location
+ * variable (1 for a scalar, the product of the extents for an array). */
+static char *loc_element_count(gen *g, const char *loc_var, size_t loop_start)
+{
+    int decl = ast_lookup(&g->a, loc_var, loop_start);
+    long long n = 1;
+    if (decl < 0)
+        return str_printf("%lld", n); /* reported by red_check */
+    CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
+    while (t.kind == CXType_ConstantArray) {
+        n *= clang_getArraySize(t);
+        t = clang_getArrayElementType(t);
+    }
+    return str_printf("%lld", n);
+}
+
 void red_calls(gen *g, const directive *d, size_t loop_start, const char *call, strbuf *out)
 {
     for (int k = 0; k < d->reduction_count; k++) {
@@ -45,10 +61,14 @@ void red_calls(gen *g, const directive *d, size_t loop_start, const char *call, 
         const char *code = gen_type_code(arr ? clang_getArrayElementType(t) : t);
         char *count = arr ? str_printf("(int)(sizeof(%s) / sizeof((%s)[0]))", red->var, red->var)
                           : xstrdup("1");
-        if (red->loc_var)
+        if (red->loc_var) {
+            char *loc_count = red->loc_count ? xstrdup(red->loc_count)
+                                             : loc_element_count(g, red->loc_var, loop_start);
             sb_printf(out, "    %s, %s, %s, &%s, %s, &%s, %s, sizeof(%s) / (%s));\n", call,
-                      red_op_code[red->op], code, red->var, count, red->loc_var, red->loc_count,
-                      red->loc_var, red->loc_count);
+                      red_op_code[red->op], code, red->var, count, red->loc_var, loc_count,
+                      red->loc_var, loc_count);
+            free(loc_count);
+        }
         else
             sb_printf(out, "    %s, %s, %s, &%s, %s, NULL, 0, 0);\n", call, red_op_code[red->op],
                       code, red->var, count);

@@ -307,8 +307,8 @@ static void add_clause(gen *g, strbuf *b, const dir_var_list *l, const char *int
 
 static bool region_lists(const directive *d, const char *name)
 {
-    const dir_var_list *lists[] = {&d->in, &d->out, &d->inout, &d->local};
-    for (int l = 0; l < 4; l++)
+    const dir_var_list *lists[] = {&d->in, &d->out, &d->inout, &d->local, &d->inlocal};
+    for (int l = 0; l < 5; l++)
         for (int k = 0; k < lists[l]->count; k++)
             if (!strcmp(lists[l]->items[k].name, name))
                 return true;
@@ -378,6 +378,7 @@ void region_gen(gen *g, attached *at)
         add_clause(g, &open, &d->out, ", DVMH_OUT", start);
         add_clause(g, &open, &d->inout, ", DVMH_INOUT", start);
         add_clause(g, &open, &d->local, ", DVMH_LOCAL", start);
+        add_clause(g, &open, &d->inlocal, ", DVMH_INLOCAL", start);
         region_unlisted(g, d, n, &open);
         sb_add(&open, " ");
         sb_printf(&close, " dvmh_region_end(__FILE__, %u); }", line);

@@ -221,7 +221,10 @@ typedef struct dvmh_range { dvmh_idx lo, hi; } dvmh_range;
 /* ------------------------------------------------------------------------
  * Regions, actuality
  * ------------------------------------------------------------------------ */
-enum dvmh_intent { DVMH_IN = 1, DVMH_OUT = 2, DVMH_INOUT = 3, DVMH_LOCAL = 4 };
+/* INLOCAL: the values at entry are read, those at exit are not wanted */
+enum dvmh_intent {
+    DVMH_IN = 1, DVMH_OUT = 2, DVMH_INOUT = 3, DVMH_LOCAL = 4, DVMH_INLOCAL = 5
+};
 enum dvmh_region_flags {
     DVMH_TARGET_HOST = 1, DVMH_TARGET_CUDA = 2, DVMH_TARGET_ALL = 3,
     DVMH_ASYNC = 8
