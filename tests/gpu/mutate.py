@@ -5,7 +5,7 @@ it is applied to the working tree, the build is brought up to date, the
 suites run, and the tests that failed are the ones that caught it. The file
 is restored after each (and on any exit), then the build again.
 
-    tests/gpu/mutate.py [-C BUILD] [--suite SUITE]... [--list] [NAME...]
+    tests/gpu/mutate.py [-C BUILD] [--suite SUITE]... [--test TEST]... [--list] [NAME...]
 
 Refuses to touch a file with uncommitted changes. Prints one line per
 mutation: its name, how many tests ran and failed, and which. A mutation
@@ -105,8 +105,11 @@ def run_one(m, opt):
         if sh(["ninja", "-C", opt.build], stdout=subprocess.DEVNULL).returncode:
             return "%-24s does not build" % name
         cmd = ["meson", "test", "-C", opt.build, "--no-rebuild", "--num-processes", opt.jobs]
-        for s in opt.suite or [suite]:
-            cmd += ["--suite", s]
+        if opt.test:
+            cmd += opt.test
+        else:
+            for s in opt.suite or [suite]:
+                cmd += ["--suite", s]
         sh(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         ran, bad = failed_tests(opt.build)
         return "%-24s %s: caught by %d of %d: %s" % (name, what, len(bad), ran,
@@ -121,6 +124,8 @@ def main():
     ap.add_argument("-C", dest="build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--suite", action="append",
                     help="suites to run (default: the mutation's, gpu-emu or cuda)")
+    ap.add_argument("--test", action="append",
+                    help="run only these tests (repeat), instead of whole suites")
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--list", action="store_true")
     ap.add_argument("names", nargs="*")
