@@ -109,17 +109,22 @@ void ast_free(ast *a)
     a->count = a->capacity = 0;
 }
 
-void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col)
+void text_line_col(const char *text, size_t len, size_t offset, unsigned *line, unsigned *col)
 {
     unsigned l = 1;
     size_t ls = 0;
-    for (size_t k = 0; k < offset && k < a->text_len; k++)
-        if (a->text[k] == '\n') {
+    for (size_t k = 0; k < offset && k < len; k++)
+        if (text[k] == '\n') {
             l++;
             ls = k + 1;
         }
     *line = l;
     *col = (unsigned)(offset - ls + 1);
+}
+
+void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col)
+{
+    text_line_col(a->text, a->text_len, offset, line, col);
 }
 
 char *ast_text(const ast *a, size_t start, size_t end)

@@ -38,7 +38,9 @@ int ast_add_foreign(ast *a, CXCursor c, size_t at, int header, size_t hstart);
 bool ast_in_skipped_range(CXTranslationUnit tu, CXFile file, size_t offset);
 void ast_free(ast *a);
 
-/* The 1-based line and column of an offset. */
+/* The 1-based line and column of offset in text (len bytes), and of an
+ * offset of the main file. */
+void text_line_col(const char *text, size_t len, size_t offset, unsigned *line, unsigned *col);
 void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col);
 char *ast_text(const ast *a, size_t start, size_t end);
 char *ast_spelling(const node *n);

@@ -133,11 +133,5 @@ void copy_gen(gen *g, attached *at)
             for (int k = 0; k < d->name_count; k++)
                 named_array(g, at, k, "in");
     }
-    /* keep the line count: the pragma may span continuation lines */
-    for (size_t k = at->pragma->start; k < at->pragma->end; k++)
-        if (g->a.text[k] == '\n')
-            sb_add(&b, "\n");
-    edit *e = edit_begin(&g->e, at->pragma->start, at->pragma->end);
-    edit_lit(e, b.s ? b.s : "");
-    free(b.s);
+    gen_replace_pragma(g, at, &b);
 }

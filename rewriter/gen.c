@@ -68,6 +68,19 @@ attached *gen_attached(gen *g, int n, dir_kind kind)
     return NULL;
 }
 
+void gen_replace_pragma(gen *g, const attached *at, strbuf *b)
+{
+    /* keep the line count: the pragma may span continuation lines */
+    for (size_t k = at->pragma->start; k < at->pragma->end; k++)
+        if (g->a.text[k] == '\n')
+            sb_add(b, "\n");
+    edit *e = edit_begin(&g->e, at->pragma->start, at->pragma->end);
+    edit_lit(e, b->s ? b->s : "");
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
 bool gen_in_parallel_loop(gen *g, size_t offset)
 {
     for (int k = 0; k < g->dir_count; k++) {

@@ -72,6 +72,9 @@ dobj *gen_lookup_obj(gen *g, const char *name, size_t offset);
 /* The directive attached to node n of the given kind, or NULL. */
 attached *gen_attached(gen *g, int n, dir_kind kind);
 /* Whether offset is inside a parallel loop (not one over a task array). */
+/* Replaces directive at's pragma with b's text (taken and emptied), followed
+ * by as many newlines as the pragma spans, so later lines keep their numbers. */
+void gen_replace_pragma(gen *g, const attached *at, strbuf *b);
 bool gen_in_parallel_loop(gen *g, size_t offset);
 /* enum dvmh_type name of a C type ("DVMH_T_DOUBLE"), NULL if none. */
 const char *gen_type_code(CXType t);

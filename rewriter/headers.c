@@ -87,15 +87,7 @@ static int file_index(struct headers *h, CXFile f)
 
 static void line_col(const hfile *hf, size_t off, unsigned *line, unsigned *col)
 {
-    unsigned l = 1;
-    size_t ls = 0;
-    for (size_t k = 0; k < off && k < hf->len; k++)
-        if (hf->text[k] == '\n') {
-            l++;
-            ls = k + 1;
-        }
-    *line = l;
-    *col = (unsigned)(off - ls + 1);
+    text_line_col(hf->text, hf->len, off, line, col);
 }
 
 static void header_error(gen *g, int hf, size_t off, const char *fmt, ...)

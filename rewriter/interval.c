@@ -253,21 +253,11 @@ static void check_jumps(gen *g, ivl_set *s)
     free(open);
 }
 
-static void keep_lines(gen *g, const attached *at, strbuf *b)
-{
-    for (size_t k = at->pragma->start; k < at->pragma->end; k++)
-        if (g->a.text[k] == '\n')
-            sb_add(b, "\n");
-}
-
 static void replace_pragma(gen *g, const attached *at, const char *text)
 {
     strbuf b = {0};
     sb_add(&b, text);
-    keep_lines(g, at, &b);
-    edit *e = edit_begin(&g->e, at->pragma->start, at->pragma->end);
-    edit_lit(e, b.s);
-    free(b.s);
+    gen_replace_pragma(g, at, &b);
 }
 
 static void emit(gen *g, ivl_set *s)

@@ -119,13 +119,7 @@ void region_standalone(gen *g, attached *at)
     default:
         break;
     }
-    /* keep the line count: the pragma may span continuation lines */
-    for (size_t k = at->pragma->start; k < at->pragma->end; k++)
-        if (g->a.text[k] == '\n')
-            sb_add(&b, "\n");
-    edit *e = edit_begin(&g->e, at->pragma->start, at->pragma->end);
-    edit_lit(e, b.s ? b.s : "");
-    free(b.s);
+    gen_replace_pragma(g, at, &b);
 }
 
 /* Whether node n contains (or is) a parallel loop. */

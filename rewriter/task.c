@@ -65,21 +65,6 @@ static bool literal(const char *text, long *v)
     return true;
 }
 
-static void keep_lines(gen *g, const attached *at, strbuf *b)
-{
-    for (size_t k = at->pragma->start; k < at->pragma->end; k++)
-        if (g->a.text[k] == '\n')
-            sb_add(b, "\n");
-}
-
-static void replace_pragma(gen *g, const attached *at, strbuf *b)
-{
-    keep_lines(g, at, b);
-    edit *e = edit_begin(&g->e, at->pragma->start, at->pragma->end);
-    edit_lit(e, b->s ? b->s : "");
-    free(b->s);
-}
-
 static const attached *known_task(gen *g, const attached *at, const char *what)
 {
     const directive *d = at->dir;
@@ -114,7 +99,7 @@ static void task_declare(gen *g, attached *at)
                       "dvmh_task_create(__FILE__, %u, \"%s\", (long)(%s));",
                   d->task_name, line, d->task_name, d->task_size);
     }
-    replace_pragma(g, at, &b);
+    gen_replace_pragma(g, at, &b);
 }
 
 static void task_map(gen *g, attached *at)
@@ -151,7 +136,7 @@ static void task_map(gen *g, attached *at)
                   d->time_model == DIR_TIME_AMDAHL ? ")" : "",
                   d->time_model == DIR_TIME_USER ? d->time_arg : "NULL");
     }
-    replace_pragma(g, at, &b);
+    gen_replace_pragma(g, at, &b);
 }
 
 static void task_link_calls(gen *g, attached *at)
@@ -165,7 +150,7 @@ static void task_link_calls(gen *g, attached *at)
     sb_printf(&b, "dvmh_task_link(__FILE__, __LINE__, dvmh_task_%s, (long)(%s), (long)(%s), "
                   "(double)(%s));",
               d->task_name, d->task_index, d->link_index, d->link_volume);
-    replace_pragma(g, at, &b);
+    gen_replace_pragma(g, at, &b);
 }
 
 /* return and goto leave a task region or a subtask's body without its
