@@ -78,15 +78,19 @@ static int registered_count(void)
     return n;
 }
 
+/* Images register before main and never after, so the answer is found
+ * once, at m's first loop, not at every run of every loop. */
 int dvmh_cuda_linkable(dvmh_cuda_module *m)
 {
     if (!m->relocatable)
         return 1;
-    dvmh_cuda_module **set = dvmh_xmalloc(sizeof *set * (size_t)(registered_count() + 1));
-    int count;
-    bool ok = link_set(m, set, &count);
-    free(set);
-    return ok;
+    if (!m->linkable) {
+        dvmh_cuda_module **set = dvmh_xmalloc(sizeof *set * (size_t)(registered_count() + 1));
+        int count;
+        m->linkable = link_set(m, set, &count) ? 1 : -1;
+        free(set);
+    }
+    return m->linkable > 0;
 }
 
 CUresult gpu_module_load(dvmh_cuda_module *m, CUmodule *out, char *log, size_t log_size)

@@ -474,6 +474,7 @@ typedef struct dvmh_cuda_module {
     int relocatable;
     const char *needs, *gives;
     struct dvmh_cuda_module *next; /* the runtime's: registered images */
+    int linkable;                  /* the runtime's: 0 not known yet, 1 yes, -1 no */
 } dvmh_cuda_module;
 /* Registers a relocatable image (a constructor of the generated C calls
  * it); whether all the functions m needs are given by registered images

@@ -26,7 +26,7 @@ enum { JIT_ERROR_LOG_BUFFER = 5, JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6 };
 enum { JIT_INPUT_CUBIN = 0, JIT_INPUT_FATBINARY = 2, JIT_INPUT_OBJECT = 3 };
 
 struct CUlinkState_st {
-    char dir[64];                   /* the objects, the linked result */
+    char dir[4096];                 /* the objects, the linked result */
     int nobjects;
     char *log;                      /* CU_JIT_ERROR_LOG_BUFFER, or NULL */
     size_t log_size;
@@ -67,8 +67,9 @@ CUresult cuLinkCreate_v2(unsigned nopts, int *opts, void **values, CUlinkState *
     }
     if (s->log && s->log_size)
         s->log[0] = 0;
-    snprintf(s->dir, sizeof s->dir, "/tmp/cuemu-link-XXXXXX");
-    if (!mkdtemp(s->dir)) {
+    const char *tmp = getenv("TMPDIR");
+    int n = snprintf(s->dir, sizeof s->dir, "%s/cuemu-link-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (n < 0 || (size_t)n >= sizeof s->dir || !mkdtemp(s->dir)) {
         free(s);
         return CUDA_ERROR_OUT_OF_MEMORY;
     }
