@@ -75,6 +75,7 @@ void dvmh_init(int *argc, char ***argv)
     compare_start();
     devices_start(threads);
     trace_start();
+    dvmh_names_wanted = stats_enabled() || trace_on;
     atexit(finish_at_exit);
     for (int k = 0; k < init.init_count; k++)
         init.inits[k]();
