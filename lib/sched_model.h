@@ -66,7 +66,7 @@ int sched_model_devices(const sched_model *m);
  * "block=32x8x1": no white space) are what the scheme file stores. The
  * model times each variant separately; a loop's time on the device is the
  * minimum over the family. Without this call a device has one handler
- * variant, number 0, named "default". */
+ * variant, number 0, named "default". Call it before the first record. */
 void sched_model_set_handlers(sched_model *m, int dev, int n, const char *const *names);
 
 /* Where warnings go (default stderr); NULL silences them. */
@@ -144,7 +144,7 @@ typedef struct sched_plan {
  *  - Scheme mode (sched_scheme_read) and the scheme does not cover it:
  *    the static weights; one warning for the whole run.
  *  - Some device of devs never timed on l: exploration, the static weights
- *    but each device at least 1/(2n) of the work, so that every device is
+ *    but each device at least 1/(3n) of the work, so that every device is
  *    timed before the history is trusted.
  *  - Otherwise the split that minimises the finish time max_k t_k(w_k),
  *    sum w_k = work, t_k the device's time function (minimum over its

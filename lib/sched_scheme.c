@@ -58,8 +58,9 @@ static void write_variant(FILE *f, const sched_model *m, const sched_variant *v)
         write_fractions(f, m->ndev, l->scheme_fraction);
         fputs(" handlers", f);
         for (int d = 0; d < m->ndev; d++) {
+            int h = l->scheme_handler[d] < m->nhandlers[d] ? l->scheme_handler[d] : 0;
             fputc(' ', f);
-            encode(f, m->handler_names[d][l->scheme_handler[d]]);
+            encode(f, m->handler_names[d][h]);
         }
         fputc('\n', f);
     }
