@@ -198,6 +198,62 @@ static void test_scheme_costs(void)
     sched_model_free(m);
 }
 
+/* One variant, 4x faster on emu0, between host sections that need its
+ * data on the host (get_actual) and give it back (actual). */
+static void host_sections(double bandwidth, double *split)
+{
+    sched_model *m = sched_model_new(2, NAMES2);
+    sched_model_set_transfer(m, 0, bandwidth);
+    sched_variant *a = sched_variant_get(m, "h.c:10", 1);
+    const double speed[] = {1e6, 4e6};
+    sched_plan p;
+    for (int i = 0; i < 20; i++) {
+        sched_variant_enter(m, a, 1e6);
+        sched_variant_serial(a, 1e-3);
+        run_loop(sched_loop_get(a, "h.c:11"), 2, speed, 1e6, &p);
+        sched_host_section(m, 1e-3, 1e6);
+    }
+    sched_build_scheme(m, NULL, NULL);
+    CHECK(sched_variant_split(a, split), "in the scheme");
+    sched_model_free(m);
+}
+
+static void test_host_sections(void)
+{
+    double s[2];
+    host_sections(1e15, s);
+    CHECK(fabs(s[1] - 0.8) < 1e-3, "cheap moves: emu0 gets 0.8, got %g", s[1]);
+    host_sections(1e3, s);
+    CHECK(s[0] == 1 && s[1] == 0, "dear moves: all on the host, got %g:%g", s[0], s[1]);
+}
+
+/* A variant of two loops, one that only the host can run: the variant's
+ * split still balances the other. */
+static void test_partial_loops(void)
+{
+    sched_model *m = sched_model_new(2, NAMES2);
+    sched_variant *v = sched_variant_get(m, "p.c:1", 0);
+    const double speed[] = {1e6, 3e6};
+    sched_plan p;
+    static const double w[] = {1, 1};
+    for (int i = 0; i < 5; i++) {
+        sched_variant_enter(m, v, 0);
+        run_loop(sched_loop_get(v, "p.c:2"), 2, speed, 4e6, &p);
+        sched_loop_plan(sched_loop_get(v, "p.c:3"), 1, DEVS, w, 1e3, &p);
+        CHECK(p.fraction[0] == 1, "one device takes it all");
+        sched_record(sched_loop_get(v, "p.c:3"), 0, 0, 1e3, 1e-3);
+    }
+    sched_build_scheme(m, NULL, NULL);
+    double s[2];
+    CHECK(sched_variant_split(v, s) && fabs(s[1] - 0.75) < 1e-3, "3:1 gave %g:%g", s[0], s[1]);
+    sched_loop_plan(sched_loop_get(v, "p.c:3"), 1, DEVS, w, 1e3, &p);
+    CHECK(p.source == SCHED_FROM_SCHEME && p.fraction[0] == 1, "host-only loop in the scheme");
+    int h = -1;
+    CHECK(fabs(sched_predict(sched_loop_get(v, "p.c:2"), 1, 3e6, &h) - 1) < 1e-9 && h == 0,
+          "emu0's time for 3e6");
+    sched_model_free(m);
+}
+
 static void test_rebuild(void)
 {
     sched_model *m = sched_model_new(2, NAMES2);
@@ -439,6 +495,8 @@ int main(void)
     test_balance();
     test_explore();
     test_scheme_costs();
+    test_host_sections();
+    test_partial_loops();
     test_rebuild();
     test_round_trip();
     test_stale();
