@@ -96,9 +96,12 @@ struct dvmh_loop {
     int result_count;
 };
 
+typedef struct thread_pipe thread_pipe;
+
 struct dvmh_piece_private {
     dvmh_loop *loop;
     int device;
+    struct thread_pipe *pipe;       /* thread_pipe.c: NULL unless pipelined */
 };
 
 /* One device's share of the loop's local part. */
