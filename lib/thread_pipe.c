@@ -13,14 +13,21 @@
 #include "loop.h"
 #include "alloc.h"
 
-#include <sched.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
-/* A counter per cache line: the neighbours poll it. */
+/* A thread's rows done, one per cache line: the neighbours poll it, and
+ * after a short spin sleep on it (a futex), so that on a machine with
+ * fewer free cores than threads a waiting thread gives its core to the
+ * one it waits for. */
 typedef struct pipe_slot {
-    _Atomic long done;
-    char pad[64 - sizeof(long)];
+    _Atomic int done;
+    _Atomic int sleepers;
+    char pad[64 - 2 * sizeof(int)];
 } pipe_slot;
 
 struct thread_pipe {
@@ -90,10 +97,18 @@ void dvmh_pipe_block(dvmh_piece *p, int thread, dvmh_idx *first, dvmh_idx *last)
 /* Waits until slot's thread has finished at least rows rows. */
 static void wait_rows(pipe_slot *slot, long rows)
 {
-    for (unsigned spins = 0; atomic_load_explicit(&slot->done, memory_order_acquire) < rows;
-         spins++)
-        if (spins > 64)
-            sched_yield(); /* more threads than free cores: let the neighbour run */
+    for (int spins = 0; spins < 2000; spins++)
+        if (atomic_load_explicit(&slot->done, memory_order_acquire) >= rows)
+            return;
+    for (;;) {
+        atomic_fetch_add(&slot->sleepers, 1);
+        int seen = atomic_load(&slot->done);
+        if (seen < rows)
+            syscall(SYS_futex, (int *)&slot->done, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+        atomic_fetch_sub(&slot->sleepers, 1);
+        if (seen >= rows || atomic_load(&slot->done) >= rows)
+            return;
+    }
 }
 
 void dvmh_pipe_wait(dvmh_piece *p, int thread, long row)
@@ -107,7 +122,10 @@ void dvmh_pipe_wait(dvmh_piece *p, int thread, long row)
 
 void dvmh_pipe_done(dvmh_piece *p, int thread, long rows)
 {
-    atomic_store_explicit(&p->internal->pipe->slots[thread].done, rows, memory_order_release);
+    pipe_slot *slot = &p->internal->pipe->slots[thread];
+    atomic_store(&slot->done, (int)rows);
+    if (atomic_load(&slot->sleepers) > 0)
+        syscall(SYS_futex, (int *)&slot->done, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
 void dvmh_pipe_end(dvmh_piece *p)
