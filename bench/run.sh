@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/run.sh: builds every benchmark and prints, in one run, the ratios
 # DVMH time / hand-written time (OpenMP, MPI, CUDA), the SOR speedup on 2
-# processes over 1, the plugin's compile-time overhead over plain clang
+# processes over 1 and SOR's and ADI's times on 2 threads and 2 processes
+# over 1, the plugin's compile-time overhead over plain clang
 # (host only, first build with nvcc, rebuild from the image cache) and the
 # start-up time of a program run outside mpiexec.
 # Usage: bench/run.sh [DVMCC] (default: build/tools/dvmcc)
@@ -17,8 +18,9 @@ work=$(mktemp -d /tmp/dvmh-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 if [ "${SMALL:-0}" = 1 ]; then
     s2="-DL=400 -DITMAX=5"; s3="-DL=64 -DITMAX=5"; ssor="-DN=400 -DITMAX=3"; cuda_args="64 5"
+    sadi="-DL=32 -DITMAX=3"
 else
-    s2=""; s3=""; ssor=""; cuda_args="384 20"
+    s2=""; s3=""; ssor=""; cuda_args="384 20"; sadi=""
 fi
 flags="-O2"
 
@@ -29,6 +31,8 @@ mpicc -cc="$cc" $flags $s2 "$here/jacobi2d_mpi.c" -o "$work/jacobi2d_mpi" -lm
 "$dvmcc" $flags $s3 "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_dvmh"
 "$cc" $flags -fopenmp $s3 "$here/jacobi3d_omp.c" -o "$work/jacobi3d_omp" -lm
 "$dvmcc" $flags $ssor "$here/sor_dvmh.c" -o "$work/sor_dvmh"
+"$dvmcc" $flags $sadi "$here/adi_dvmh.c" -o "$work/adi_dvmh"
+"$cc" $flags -w $sadi "$here/adi_dvmh.c" -o "$work/adi_c" -lm
 have_nvcc=0
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -61,6 +65,13 @@ t_mm=$(run "jacobi2d mpi " mpiexec -n "$threads" "$work/jacobi2d_mpi")
 echo "== SOR with across, 1 and 2 processes, one thread each"
 t_s1=$(run "sor 1 process  " env DVMH_NUM_THREADS=1 "$work/sor_dvmh")
 t_s2=$(run "sor 2 processes" env DVMH_NUM_THREADS=1 mpiexec -n 2 "$work/sor_dvmh")
+t_st=$(run "sor 2 threads  " env DVMH_NUM_THREADS=2 "$work/sor_dvmh")
+
+echo "== ADI (across in 3 dimensions): plain C, 1 process x 1 thread, 2 processes, 2 threads"
+t_ac=$(run "adi plain C    " "$work/adi_c")
+t_a1=$(run "adi 1 process  " env DVMH_NUM_THREADS=1 "$work/adi_dvmh")
+t_a2=$(run "adi 2 processes" env DVMH_NUM_THREADS=1 mpiexec -n 2 "$work/adi_dvmh")
+t_at=$(run "adi 2 threads  " env DVMH_NUM_THREADS=2 "$work/adi_dvmh")
 
 gpu_lines=""
 if [ $have_nvcc = 1 ] && nvidia-smi -L >/dev/null 2>&1; then
@@ -138,6 +149,10 @@ echo "jacobi2d CPU         DVMH / OpenMP        $(ratio "$t_d2" "$t_o2")   ($t_d
 echo "jacobi3d CPU         DVMH / OpenMP        $(ratio "$t_d3" "$t_o3")   ($t_d3 s / $t_o3 s)"
 echo "jacobi2d MPI x2       DVMH / MPI           $(ratio "$t_dm" "$t_mm")   ($t_dm s / $t_mm s)"
 echo "sor across           speedup 2 proc / 1   $(ratio "$t_s1" "$t_s2")   ($t_s1 s / $t_s2 s)"
+echo "sor across           2 threads / 1        $(ratio "$t_st" "$t_s1")   ($t_st s / $t_s1 s)"
+echo "adi 1x1              DVMH / plain C       $(ratio "$t_a1" "$t_ac")   ($t_a1 s / $t_ac s)"
+echo "adi across           2 processes / 1      $(ratio "$t_a2" "$t_a1")   ($t_a2 s / $t_a1 s)"
+echo "adi across           2 threads / 1        $(ratio "$t_at" "$t_a1")   ($t_at s / $t_a1 s)"
 [ -n "$gpu_lines" ] && echo "$gpu_lines" | sed '1d'
 echo "compile, host only   dvmcc / clang        $(ratio "$c_h" "$c_p")   ($c_h s / $c_p s; CDVMH_NVCC=)"
 if [ $have_nvcc = 1 ]; then

@@ -125,9 +125,14 @@ void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
     layer->across_send(x, lo, hi);
 }
 
-size_t comm_across_finish(comm_across *x)
+size_t comm_across_finish(comm_across *x, size_t *messages)
 {
-    return layer->across_finish(x);
+    return layer->across_finish(x, messages);
+}
+
+void comm_message_cost(double *latency, double *per_byte)
+{
+    layer->message_cost(latency, per_byte);
 }
 
 size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old)

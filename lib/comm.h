@@ -70,12 +70,18 @@ void comm_remote_view_end(dvmh_array *a, comm_remote_view *view, int written);
  * flow edge elements of the stage from their owners), run the process's
  * part of the stage, comm_across_send (to the successors, non-blocking).
  * start is collective; finish waits for the sends, frees, and returns the
- * bytes this process sent. */
+ * bytes this process sent (messages: their number). */
 typedef struct comm_across comm_across;
 comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim);
 void comm_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi);
 void comm_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi);
-size_t comm_across_finish(comm_across *x);
+size_t comm_across_finish(comm_across *x, size_t *messages);
+
+/* Collective over the current group: the cost of one message between two
+ * of its processes, measured now (a short ping-pong between its first two
+ * processes, the result broadcast so that every process gets the same
+ * values): seconds per message and per byte; 0 with one process. */
+void comm_message_cost(double *latency, double *per_byte);
 
 /* Collective: after the layout of a changed (redistribute, realign), fills
  * its new owned elements on the host from the processes that owned them

@@ -29,7 +29,8 @@ typedef struct comm_layer {
     comm_across *(*across_start)(dvmh_array *a, const dvmh_idx *flow, int stage_dim);
     void (*across_recv)(comm_across *x, dvmh_idx lo, dvmh_idx hi);
     void (*across_send)(comm_across *x, dvmh_idx lo, dvmh_idx hi);
-    size_t (*across_finish)(comm_across *x);
+    size_t (*across_finish)(comm_across *x, size_t *messages);
+    void (*message_cost)(double *latency, double *per_byte);
     size_t (*redistribute)(dvmh_array *a, const dvmh_array_head *old);
     int (*first_with_key)(const dvmh_idx *key, int count);
     comm_group *(*group_create)(const int *members, int count, int tag);

@@ -141,10 +141,16 @@ static void single_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
     (void)hi;
 }
 
-static size_t single_across_finish(comm_across *x)
+static size_t single_across_finish(comm_across *x, size_t *messages)
 {
     free(x);
+    *messages = 0;
     return 0;
+}
+
+static void single_message_cost(double *latency, double *per_byte)
+{
+    *latency = *per_byte = 0;
 }
 
 static size_t single_redistribute(dvmh_array *a, const dvmh_array_head *old)
@@ -249,6 +255,7 @@ const comm_layer comm_single_layer = {
     .across_recv = single_across_recv,
     .across_send = single_across_send,
     .across_finish = single_across_finish,
+    .message_cost = single_message_cost,
     .redistribute = single_redistribute,
     .first_with_key = single_first_with_key,
     .group_create = single_group_create,

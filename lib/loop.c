@@ -266,7 +266,7 @@ void dvmh_loop_run(dvmh_loop *l)
     c->site_file = l->file;
     c->site_line = l->line;
     piece_compute_maps(l);
-    if (l->across && comm_process_count() > 1) {
+    if (l->across && comm_process_count() > 1 && lcomm_across_crosses(l)) {
         lcomm_run_across(l);
     } else {
         lcomm_renew_shadows(l);

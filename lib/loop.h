@@ -96,9 +96,12 @@ struct dvmh_loop {
     int result_count;
 };
 
+typedef struct thread_pipe thread_pipe;
+
 struct dvmh_piece_private {
     dvmh_loop *loop;
     int device;
+    struct thread_pipe *pipe;       /* thread_pipe.c: NULL unless pipelined */
 };
 
 /* One device's share of the loop's local part. */
@@ -158,6 +161,10 @@ void lcomm_finish_remotes(dvmh_loop *l);
  * dimension (comm_across_*); each stage's piece runs once its
  * predecessors' edge of that stage has arrived. */
 void lcomm_run_across(dvmh_loop *l);
+/* Whether an across width of the loop lies along an array dimension divided
+ * between processes (else every dependence stays within each process: the
+ * loop runs like any other, on the devices, without a pipeline). */
+bool lcomm_across_crosses(const dvmh_loop *l);
 
 /* loop_reduce.c */
 /* A piece's threads each get a slot per reduction holding its identity

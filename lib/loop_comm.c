@@ -7,6 +7,7 @@
 #include "comm.h"
 #include "device.h"
 #include "distrib.h"
+#include "loop_stage.h"
 #include "stats.h"
 #include "trace.h"
 
@@ -172,6 +173,32 @@ void lcomm_finish_remotes(dvmh_loop *l)
     free(l->remote_views);
 }
 
+/* Whether dimension x of array a is divided between several processes. */
+static bool array_dim_split(const dvmh_array *a, int x)
+{
+    if (!a->aligned && !a->own_space.distributed)
+        return false;
+    dvmh_rule rules[DVMH_MAX_RANK];
+    const distr_space *s = object_space_rules((void *)a, rules);
+    for (int b = 0; s && b < s->rank; b++)
+        if (rules[b].kind == DVMH_RULE_LINEAR && rules[b].dim == x && s->dim[b].axis >= 0 &&
+            s->grid_dims[s->dim[b].axis] > 1)
+            return true;
+    return false;
+}
+
+bool lcomm_across_crosses(const dvmh_loop *l)
+{
+    for (int x = 0; x < l->across_count; x++) {
+        const loop_across *ac = &l->acrosses[x];
+        const dvmh_array *a = l->data[ac->data].array;
+        for (int d = 0; d < a->head.rank; d++)
+            if ((ac->flow[d] != 0 || ac->anti[d] != 0) && array_dim_split(a, d))
+                return true;
+    }
+    return false;
+}
+
 /* The number of processes target dimension k of the loop is divided
  * between. */
 static int target_dim_procs(const distr_space *space, const dvmh_rule *space_rules, int k)
@@ -249,6 +276,64 @@ static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, comm_across *
     pipes[1] = ac->skewed && any_late ? comm_across_start(a, late, stage_target_dim) : NULL;
 }
 
+/* Where the stages go: loop dimension dim (target dimension
+ * target_dim, index = iteration + shift) from first to last by step; this
+ * process's part local_first..local_last (if has_part). */
+typedef struct across_span {
+    int dim, target_dim;
+    dvmh_idx first, last, step, shift, local_first, local_last;
+    bool has_part;
+} across_span;
+
+/* Runs the loop in stages of run->stage iterations of the stage dimension:
+ * each receives its flow edges, runs this process's part on the host and
+ * sends its edges on (non-blocking: the next stage computes while they
+ * travel; comm_across_finish waits for them). */
+static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes, stage_run *run)
+{
+    const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
+    dvmh_idx prev_lo = 0, prev_hi = -1, stage = run->stage, step = sp->step;
+    for (dvmh_idx first = sp->first; first <= sp->last; first += stage * step) {
+        dvmh_idx last = first + (stage - 1) * step;
+        if (last > sp->last)
+            last = sp->last;
+        dvmh_idx lo = first == sp->first ? 0 : first + sp->shift;
+        dvmh_idx hi = last == sp->last ? a0->size[sp->target_dim] - 1 : last + sp->shift;
+        double stage_started = dvmh_wtime();
+        for (int x = 0; x < l->across_count; x++) {
+            comm_across_recv(pipes[2 * x], lo, hi);
+            if (pipes[2 * x + 1] && prev_lo <= prev_hi)
+                comm_across_recv(pipes[2 * x + 1], prev_lo, prev_hi);
+        }
+        double received = dvmh_wtime();
+        run->wait += received - stage_started;
+        run->stages++;
+        if (sp->has_part) {
+            dvmh_idx f = first > sp->local_first ? first : sp->local_first;
+            dvmh_idx la = last < sp->local_last ? last : sp->local_last;
+            if (f <= la) {
+                loop_piece host = {.device = 0};
+                memcpy(host.first, l->first, sizeof l->first);
+                memcpy(host.last, l->last, sizeof l->last);
+                host.first[sp->dim] = f;
+                host.last[sp->dim] = la;
+                piece_run(l, &host);
+                red_fold(l);
+                run->local_rows += (la - f) / step + 1;
+                run->compute += dvmh_wtime() - received;
+            }
+        }
+        /* the late edges go to the next stage: none after the last */
+        for (int x = 0; x < 2 * l->across_count; x++)
+            if (pipes[x] && (x % 2 == 0 || last < sp->last))
+                comm_across_send(pipes[x], lo, hi);
+        prev_lo = lo;
+        prev_hi = hi;
+        trace_op("across stage", stage_started, 0);
+        stats_comm(stage_started);
+    }
+}
+
 void lcomm_run_across(dvmh_loop *l)
 {
     if (!l->target)
@@ -302,52 +387,27 @@ void lcomm_run_across(dvmh_loop *l)
     for (int x = 0; x < l->across_count; x++)
         start_pipes(l, x, stage_target_dim, &pipes[2 * x]);
     dvmh_idx iterations = (global_last - global_first) / step + 1;
-    dvmh_idx stage = l->stage > 0 ? l->stage : iterations / (4 * comm_process_count());
+    /* processes in a row along the dependences: the pipeline's fill */
+    int hops = 0;
+    for (int k = 0; k < trank; k++)
+        if (k != stage_target_dim)
+            hops += target_dim_procs(space, space_rules, k) - 1;
+    stage_run run;
     /* skewed, divided along an inner dimension: A[i+1][j-1] of the stage's
      * next row must still be old, so a stage is one row */
-    if (stage < 1 || (skewed && split_others > 0))
-        stage = 1;
-    const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
-    dvmh_idx prev_lo = 0, prev_hi = -1;
-    for (dvmh_idx first = global_first; first <= global_last; first += stage * step) {
-        dvmh_idx last = first + (stage - 1) * step;
-        if (last > global_last)
-            last = global_last;
-        dvmh_idx lo = first == global_first ? 0 : first + shift;
-        dvmh_idx hi = last == global_last ? a0->size[stage_target_dim] - 1 : last + shift;
-        double stage_started = dvmh_wtime();
-        for (int x = 0; x < l->across_count; x++) {
-            comm_across_recv(pipes[2 * x], lo, hi);
-            if (pipes[2 * x + 1] && prev_lo <= prev_hi)
-                comm_across_recv(pipes[2 * x + 1], prev_lo, prev_hi);
-        }
-        if (has_part) {
-            dvmh_idx f = first > local_first ? first : local_first;
-            dvmh_idx la = last < local_last ? last : local_last;
-            if (f <= la) {
-                loop_piece host = {.device = 0};
-                memcpy(host.first, l->first, sizeof l->first);
-                memcpy(host.last, l->last, sizeof l->last);
-                host.first[stage_dim] = f;
-                host.last[stage_dim] = la;
-                piece_run(l, &host);
-                red_fold(l);
-            }
-        }
-        /* the late edges go to the next stage: none after the last */
-        for (int x = 0; x < 2 * l->across_count; x++)
-            if (pipes[x] && (x % 2 == 0 || last < global_last))
-                comm_across_send(pipes[x], lo, hi);
-        prev_lo = lo;
-        prev_hi = hi;
-        trace_op("across stage", stage_started, 0);
-        stats_comm(stage_started);
-    }
+    lstage_begin(l->file, l->line, iterations, hops, l->stage, skewed && split_others > 0, &run);
+    across_span span = {stage_dim, stage_target_dim, global_first, global_last, step, shift,
+                        local_first, local_last, has_part};
+    run_stages(l, &span, pipes, &run);
     for (int x = 0; x < 2 * l->across_count; x++)
         if (pipes[x]) {
-            size_t sent = comm_across_finish(pipes[x]);
+            size_t messages = 0;
+            size_t sent = comm_across_finish(pipes[x], &messages);
+            run.messages += messages;
+            run.bytes += sent;
             var_count_processes(l->data[l->acrosses[x / 2].data].var, MOVE_ACROSS, sent, 0.0);
         }
+    lstage_end(&run);
     free(pipes);
     /* written elements and the edges that arrived are current on the host */
     for (int k = 0; k < l->data_count; k++)

@@ -542,7 +542,7 @@ static void run_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *starte
     device *dev = device_get(lp->device);
     dvmh_piece p;
     memset(&p, 0, sizeof p);
-    struct dvmh_piece_private priv = {l, lp->device};
+    struct dvmh_piece_private priv = {l, lp->device, NULL};
     p.internal = &priv;
     p.rank = l->rank;
     p.device = lp->device;

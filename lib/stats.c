@@ -1,6 +1,7 @@
 /* stats.c: the DVMH_STATS report: one record per region and per parallel
  * loop (by source line), accumulated over every execution. */
 #include "stats.h"
+#include "loop_stage.h"
 #include "actual.h"
 #include "analyzer.h"
 #include "alloc.h"
@@ -264,6 +265,7 @@ void stats_finish(void)
                                  : r->kind == RECORD_INTERVAL ? "interval" : "loop");
         print_record(out, &stats.total, "total");
         print_characteristics(out);
+        lstage_report(out);
         if (out != stderr)
             fclose(out);
         free(path);

@@ -324,6 +324,7 @@ static void loop_dependencies(loop_plan *p)
     for (int l = 0; l < p->rank && p->par_dim < 0; l++)
         if (!p->dims[l].dep)
             p->par_dim = l;
+    p->thread_pipe = p->par_dim < 0 && p->rank >= 2;
 }
 
 /* False when this or an earlier part of the file has errors. */
@@ -492,7 +493,10 @@ static void loop_remark(gen *g, const loop_plan *p)
                   d->reductions[k].var);
     gen_remark(g, p->loop_start, "parallel loop: host handler '%s' generated%s%s%s", p->handler,
                reds.len ? "; reductions: " : "", reds.len ? reds.s : "",
-               p->par_dim < 0 ? "; runs in order (every dimension carries a dependency)" : "");
+               p->thread_pipe ? "; threads pipelined along dimension 2 (every dimension "
+                                "carries a dependency)"
+               : p->par_dim < 0 ? "; runs in order (every dimension carries a dependency)"
+                                : "");
     free(reds.s);
 }
 

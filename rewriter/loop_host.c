@@ -45,7 +45,14 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
 {
     for (int k = 0; k < p->rank; k++) {
         host_param(s, "const dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d", k, k, k);
-        host_arg(s, "dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
+        if (p->thread_pipe && k == 1) /* the thread's block */
+            host_arg(s, "dvmh_blo, dvmh_bhi, dvmh_P->step[1]");
+        else
+            host_arg(s, "dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
+    }
+    if (p->thread_pipe) {
+        host_param(s, "dvmh_piece *const dvmh_PP, const int dvmh_me");
+        host_arg(s, "dvmh_P, DVMH_THREAD_NUM()");
     }
     for (int k = 0; k < p->ndata; k++) {
         const loop_data *dt = &p->data[k];
@@ -115,6 +122,9 @@ static void host_loops(gen *g, const loop_plan *p, strbuf *h)
             sb_printf(h, "%*s#pragma omp for schedule(static)%s\n", pad, "",
                       p->par_dim == 0 ? " nowait" : "");
         const char *cmp = ld->down ? ">=" : "<=";
+        if (k == 1 && p->thread_pipe)
+            sb_printf(h, "%*s{\n%*sdvmh_pipe_wait(dvmh_PP, dvmh_me, dvmh_row);\n", pad - 4, "",
+                      pad, "");
         if (ld->outer_bounds)
             sb_printf(h, "%*sfor (%s %s = dvmh_%s_first(%s, dvmh_lo%d, %s); %s %s dvmh_%s(%s, dvmh_hi%d); %s += %s)\n",
                       pad, "", ld->type, ld->var, ld->down ? "down" : "up", ld->lb, k, ld->step,
@@ -139,6 +149,8 @@ static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits
 {
     const directive *d = p->dir;
     sb_add(t, "\n");
+    if (p->thread_pipe)
+        sb_add(t, "        dvmh_pipe_done(dvmh_PP, dvmh_me, ++dvmh_row);\n    }\n");
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];
         sb_printf(t, "    __builtin_memcpy(dvmh_red%d, &%s, sizeof(%s));\n", k, red->var, red->var);
@@ -147,19 +159,25 @@ static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits
                       red->loc_var);
     }
     sb_printf(t, "}\n\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", p->handler);
-    if (p->par_dim >= 0)
+    if (p->thread_pipe)
+        sb_add(t, "    const int dvmh_T = dvmh_pipe_begin(dvmh_P);\n"
+                  "    #pragma omp parallel num_threads(dvmh_T)\n");
+    else if (p->par_dim >= 0)
         sb_add(t, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
     sb_add(t, "    {\n");
+    if (p->thread_pipe)
+        sb_add(t, "        dvmh_idx dvmh_blo, dvmh_bhi;\n"
+                  "        dvmh_pipe_block(dvmh_P, DVMH_THREAD_NUM(), &dvmh_blo, &dvmh_bhi);\n");
     if (inits->len)
         sb_add(t, inits->s);
     sb_printf(t, "        %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];
         sb_printf(t, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k,
-                  p->par_dim >= 0 ? "DVMH_THREAD_NUM()" : "0", red->var, red->loc_var ? "&" : "",
-                  red->loc_var ? red->loc_var : "NULL");
+                  p->par_dim >= 0 || p->thread_pipe ? "DVMH_THREAD_NUM()" : "0", red->var,
+                  red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
     }
-    sb_add(t, "    }\n}\n\n");
+    sb_add(t, p->thread_pipe ? "    }\n    dvmh_pipe_end(dvmh_P);\n}\n\n" : "    }\n}\n\n");
 }
 
 void loop_host_handler(gen *g, const loop_plan *p)
@@ -172,6 +190,8 @@ void loop_host_handler(gen *g, const loop_plan *p)
         sb_printf(&h, "    (void)dvmh_st%d;\n", k);
     nest_private_decls(g, &p->dir->privates, p->loop_start, p->loop_end, p->body_start, &h);
     host_reduction_copies(g, p, &h, &inits);
+    if (p->thread_pipe)
+        sb_add(&h, "    long dvmh_row = 0;\n");
     host_loops(g, p, &h);
     host_tail(p, &s, &inits, &tail);
     edit *he = edit_begin(&g->e, p->fn_start, p->fn_start);

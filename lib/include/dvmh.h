@@ -363,6 +363,22 @@ static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; 
 void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc);
 void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void *loc);
 
+/* Inside host handlers of a loop whose every dimension carries an across
+ * dependence: the threads pipeline it. dvmh_pipe_begin (before the
+ * parallel region) gives the number of threads to use; thread t runs the
+ * t-th block of loop dimension 1 (dvmh_pipe_block: its first and last
+ * values), going through dimension 0 in order: it starts its row r
+ * (counted from 0) once thread t-1 has finished row r and thread t+1 row
+ * r-1 (dvmh_pipe_wait), then reports it (dvmh_pipe_done, rows done); each
+ * block is at least as wide as the across widths along dimension 1, so a
+ * reference reaches only the neighbouring blocks and reads what the
+ * sequential loop would. dvmh_pipe_end after the region. */
+int dvmh_pipe_begin(dvmh_piece *p);
+void dvmh_pipe_block(dvmh_piece *p, int thread, dvmh_idx *first, dvmh_idx *last);
+void dvmh_pipe_wait(dvmh_piece *p, int thread, long row);
+void dvmh_pipe_done(dvmh_piece *p, int thread, long rows);
+void dvmh_pipe_end(dvmh_piece *p);
+
 /* ------------------------------------------------------------------------
  * remote_access blocks, intervals
  * ------------------------------------------------------------------------ */

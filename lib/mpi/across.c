@@ -23,7 +23,7 @@ struct comm_across {
     MPI_Request *requests;      /* sends in flight */
     MPI_Datatype *types;
     int pending, capacity;
-    size_t bytes_sent;
+    size_t bytes_sent, messages;
 };
 
 /* Tags differ between pipelines running together (several arrays of one
@@ -41,7 +41,9 @@ comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int sta
         dvmh_idx width = flow[d] >= 0 ? flow[d] : -flow[d];
         dvmh_idx shadow = flow[d] >= 0 ? a->head.own_lo[d] - a->alloc_lo[d]
                                        : a->alloc_hi[d] - a->head.own_hi[d];
-        if (owns_something && !a->head.owns_all && width > shadow)
+        /* a dimension this process holds whole gets no edge along it */
+        bool whole = a->head.own_lo[d] <= 0 && a->head.own_hi[d] >= a->size[d] - 1;
+        if (owns_something && !a->head.owns_all && !whole && width > shadow)
             dvmh_fatal(a->file, a->line,
                        "across width %lld of dimension %d exceeds the shadow width %lld",
                        (long long)width, d + 1, (long long)shadow);
@@ -52,6 +54,7 @@ comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int sta
     x->types = NULL;
     x->pending = x->capacity = 0;
     x->bytes_sent = 0;
+    x->messages = 0;
     owners_gather(&x->owners, a);
     return x;
 }
@@ -135,8 +138,25 @@ static void across_collect(comm_across *x, int receiver, int sender, const dvmh_
         (mpi_transfer){receiver == me ? sender : receiver, owners_host_box(x->array, lo, hi)};
 }
 
+/* Moves the sends in flight on (a large message goes only when the sender
+ * calls MPI again: between stages, not after the loop) and forgets them
+ * once all are done. */
+static void across_progress(comm_across *x)
+{
+    int done = 0;
+    if (x->pending == 0)
+        return;
+    MPI_Testall(x->pending, x->requests, &done, MPI_STATUSES_IGNORE);
+    if (!done)
+        return;
+    for (int k = 0; k < x->pending; k++)
+        MPI_Type_free(&x->types[k]);
+    x->pending = 0;
+}
+
 void mpi_layer_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi)
 {
+    across_progress(x);
     across_list list = {NULL, 0, 0};
     across_pieces(x, x->owners.me, lo, hi, across_collect, &list);
     mpi_exchange(mpi_world(), x->tag, NULL, 0, list.items, list.count);
@@ -159,13 +179,16 @@ void mpi_layer_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
         mpi_isend_box(mpi_world(), x->tag, &list.items[k], &x->requests[x->pending],
                       &x->types[x->pending]);
         x->pending++;
+        x->messages++;
     }
     free(list.items);
+    across_progress(x);
 }
 
-size_t mpi_layer_across_finish(comm_across *x)
+size_t mpi_layer_across_finish(comm_across *x, size_t *messages)
 {
     mpi_wait_all(x->pending, x->requests);
+    *messages = x->messages;
     for (int k = 0; k < x->pending; k++)
         MPI_Type_free(&x->types[k]);
     size_t bytes = x->bytes_sent;

@@ -134,6 +134,7 @@ const comm_layer comm_mpi_layer = {
     .across_recv = mpi_layer_across_recv,
     .across_send = mpi_layer_across_send,
     .across_finish = mpi_layer_across_finish,
+    .message_cost = mpi_layer_message_cost,
     .redistribute = mpi_layer_redistribute,
     .first_with_key = mpi_layer_first_with_key,
     .group_create = mpi_layer_group_create,

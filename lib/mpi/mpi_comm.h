@@ -119,7 +119,8 @@ void mpi_layer_remote_view_end(dvmh_array *a, comm_remote_view *view, int writte
 comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim);
 void mpi_layer_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi);
 void mpi_layer_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi);
-size_t mpi_layer_across_finish(comm_across *x);
+size_t mpi_layer_across_finish(comm_across *x, size_t *messages);
+void mpi_layer_message_cost(double *latency, double *per_byte);
 size_t mpi_layer_redistribute(dvmh_array *a, const dvmh_array_head *old);
 comm_group *mpi_layer_group_create(const int *members, int count, int tag);
 void mpi_layer_group_free(comm_group *g);

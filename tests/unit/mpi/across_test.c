@@ -54,7 +54,8 @@ int main(int argc, char **argv)
         }
         comm_across_send(x, lo, hi);
     }
-    long long sent = (long long)comm_across_finish(x);
+    size_t messages = 0;
+    long long sent = (long long)comm_across_finish(x, &messages);
 
     /* Upwards in the first dimension (the loop runs i downwards and reads
      * the new A[i+1][j]), rightwards in the second: flow widths {-1, 1}. */
@@ -73,7 +74,7 @@ int main(int argc, char **argv)
         }
         comm_across_send(up, lo, hi);
     }
-    comm_across_finish(up);
+    comm_across_finish(up, &messages);
 
     int wrong = 0;
     for (dvmh_idx i = h->own_lo[0]; i <= h->own_hi[0]; i++)
@@ -95,6 +96,19 @@ int main(int argc, char **argv)
     if (all_sent != edge) {
         fprintf(stderr, "process %d: %lld bytes sent in all, expected %lld\n",
                 comm_process_rank(), all_sent, edge);
+        wrong++;
+    }
+    /* The message cost the pipelines size their stages with: the same on
+     * every process, measured (> 0) when there are several. */
+    double cost[2], low[2];
+    comm_message_cost(&cost[0], &cost[1]);
+    low[0] = cost[0];
+    low[1] = cost[1];
+    comm_allreduce(DVMH_RED_MIN, DVMH_T_DOUBLE, low, 2, NULL, 0);
+    if (low[0] != cost[0] || low[1] != cost[1] || cost[1] < 0 ||
+        (comm_process_count() > 1) != (cost[0] > 0)) {
+        fprintf(stderr, "process %d: message cost %g s + %g s/byte\n", comm_process_rank(),
+                cost[0], cost[1]);
         wrong++;
     }
     if (wrong)

@@ -1,0 +1,139 @@
+/* thread_pipe.c: the threads of a host handler pipelining a loop whose
+ * every dimension carries an across dependence (dvmh.h, dvmh_pipe_*).
+ *
+ * Thread t owns the t-th block of loop dimension 1 and goes through
+ * dimension 0 in order. Row r of block t reads, of the neighbouring
+ * blocks, what the sequential loop has written before it: in block t-1
+ * rows up to r (new) and rows beyond r still old, in block t+1 rows before
+ * r (new) and rows from r on still old. So t starts row r when t-1 has
+ * finished row r and t+1 row r-1; then t-1 cannot start row r+1 before t
+ * has finished row r, and t+1 has not started row r. Blocks as wide as
+ * the across widths along dimension 1 keep every reference within the
+ * neighbouring blocks. */
+#include "loop.h"
+#include "alloc.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* A thread's rows done, one per cache line: the neighbours poll it, and
+ * after a short spin sleep on it (a futex), so that on a machine with
+ * fewer free cores than threads a waiting thread gives its core to the
+ * one it waits for. */
+typedef struct pipe_slot {
+    _Atomic int done;
+    _Atomic int sleepers;
+    char pad[64 - 2 * sizeof(int)];
+} pipe_slot;
+
+struct thread_pipe {
+    int threads;
+    dvmh_idx first, count, step;
+    pipe_slot *slots;
+};
+
+/* The widest reach of the loop's across dependences along loop dimension
+ * d; -1 when unknown (across on ordinary data, or a dependence along an
+ * array dimension the loop does not map). */
+static dvmh_idx across_width_along(const dvmh_loop *l, int d)
+{
+    if (l->across_ordinary)
+        return -1;
+    dvmh_idx width = 0;
+    for (int x = 0; x < l->across_count; x++) {
+        const loop_across *a = &l->acrosses[x];
+        const loop_data *data = &l->data[a->data];
+        for (int k = 0; k < data->rank; k++) {
+            if (a->flow[k] == 0 && a->anti[k] == 0)
+                continue;
+            if (data->map[k].kind != DVMH_RULE_LINEAR)
+                return -1;
+            if (data->map[k].dim != d)
+                continue;
+            dvmh_idx scale = data->map[k].a < 0 ? -data->map[k].a : data->map[k].a;
+            dvmh_idx w = a->flow[k] > a->anti[k] ? a->flow[k] : a->anti[k];
+            /* A[2*j]: one iteration of j moves 2 elements */
+            w = scale > 0 ? (w + scale - 1) / scale : w;
+            width = w > width ? w : width;
+        }
+    }
+    return width;
+}
+
+int dvmh_pipe_begin(dvmh_piece *p)
+{
+    dvmh_loop *l = p->internal->loop;
+    dvmh_idx count = (p->hi[1] - p->lo[1]) / p->step[1] + 1;
+    dvmh_idx width = across_width_along(l, 1);
+    int threads = p->threads;
+    if (width < 0 || count < 2 || p->lo[0] == p->hi[0])
+        threads = 1;
+    else if (width > 0 && count / width < threads)
+        threads = (int)(count / width);
+    if (threads < 1)
+        threads = 1;
+    thread_pipe *tp = dvmh_xcalloc(1, sizeof *tp);
+    tp->threads = threads;
+    tp->first = p->lo[1];
+    tp->count = count > 0 ? count : 0;
+    tp->step = p->step[1];
+    tp->slots = dvmh_xcalloc((size_t)threads, sizeof *tp->slots);
+    p->internal->pipe = tp;
+    return threads;
+}
+
+void dvmh_pipe_block(dvmh_piece *p, int thread, dvmh_idx *first, dvmh_idx *last)
+{
+    const thread_pipe *tp = p->internal->pipe;
+    dvmh_idx a = tp->count * thread / tp->threads, b = tp->count * (thread + 1) / tp->threads;
+    *first = tp->first + a * tp->step;
+    *last = tp->first + (b - 1) * tp->step; /* empty: one step before first */
+}
+
+/* Waits until slot's thread has finished at least rows rows. */
+static void wait_rows(pipe_slot *slot, long rows)
+{
+    for (int spins = 0; spins < 2000; spins++)
+        if (atomic_load_explicit(&slot->done, memory_order_acquire) >= rows)
+            return;
+    for (;;) {
+        atomic_fetch_add(&slot->sleepers, 1);
+        int seen = atomic_load(&slot->done);
+        if (seen < rows)
+            syscall(SYS_futex, (int *)&slot->done, FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+        atomic_fetch_sub(&slot->sleepers, 1);
+        if (seen >= rows || atomic_load(&slot->done) >= rows)
+            return;
+    }
+}
+
+void dvmh_pipe_wait(dvmh_piece *p, int thread, long row)
+{
+    thread_pipe *tp = p->internal->pipe;
+    if (thread > 0)
+        wait_rows(&tp->slots[thread - 1], row + 1);
+    if (thread + 1 < tp->threads && row > 0)
+        wait_rows(&tp->slots[thread + 1], row);
+}
+
+void dvmh_pipe_done(dvmh_piece *p, int thread, long rows)
+{
+    pipe_slot *slot = &p->internal->pipe->slots[thread];
+    atomic_store(&slot->done, (int)rows);
+    if (atomic_load(&slot->sleepers) > 0)
+        syscall(SYS_futex, (int *)&slot->done, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+
+void dvmh_pipe_end(dvmh_piece *p)
+{
+    thread_pipe *tp = p->internal->pipe;
+    if (!tp)
+        return;
+    free(tp->slots);
+    free(tp);
+    p->internal->pipe = NULL;
+}
