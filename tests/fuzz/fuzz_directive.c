@@ -2,8 +2,8 @@
  * The first byte picks whether names are checked in a scope (and the scope
  * classifies each name by its first letter, so every kind of name occurs);
  * the rest is the directive text, as if it followed "#pragma dvm " on line
- * 1. Any input must give a directive or diagnostics: never a crash, a hang
- * or a leak. */
+ * 1. Any input must give a directive or diagnostics located in the text:
+ * never a crash, a hang or a leak. */
 #include "directive.h"
 
 #include <stdint.h>
@@ -52,6 +52,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();        /* an error must not leave a directive */
     if (!d && !diags.errors)
         abort();        /* nor a failure without an error */
+    /* every message points into the directive: line 1, from its first
+     * column to just past its end */
+    for (size_t k = 0; k < diags.count; k++)
+        if (diags.items[k].line != 1 || diags.items[k].column < 13 ||
+            diags.items[k].column > 13 + n)
+            abort();
     if (d)
         dir_free(d);
     diag_free(&diags);
