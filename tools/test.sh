@@ -18,7 +18,7 @@ CC=clang-19 CXX=clang++-19 meson setup "$build" --buildtype=debugoptimized -Dwer
 ninja -C "$build" -j"${JOBS:-2}"
 if [ "${SANITIZE:-1}" != 0 ]; then
     CC=clang-19 CXX=clang++-19 meson setup "$san" --buildtype=debugoptimized -Dwerror=true \
-        -Db_sanitize=address,undefined >/dev/null
+        -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
     ninja -C "$san" -j"${JOBS:-2}"
 fi
 set +e
