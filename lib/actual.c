@@ -10,6 +10,7 @@
 #include "stats.h"
 #include "trace.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,7 +340,10 @@ char *var_zero_address(const var *v, int dev)
     repr_strides(v, r, stride);
     for (int d = 0; d < v->rank; d++)
         off -= r->box.lo[d] * stride[d];
-    return r->base + off * (dvmh_idx)v->elem_size;
+    /* the address of element (0, ..., 0), which the local part may not
+     * hold: computed as an integer, since a pointer moved outside its
+     * object is undefined in C (UBSan's pointer-overflow) */
+    return (char *)((uintptr_t)r->base + (uintptr_t)(off * (dvmh_idx)v->elem_size));
 }
 
 void var_extents(const var *v, int dev, dvmh_idx *ext)

@@ -519,8 +519,9 @@ static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
         ext[x] = d->ext[x];
     if (!d->var)
         return (void *)d->addr;
-    /* ordinary variables are indexed by host address */
-    return var_zero_address(d->var, dev) + (uintptr_t)d->addr;
+    /* ordinary variables are indexed by host address (the origin is far
+     * outside the object: integer arithmetic, as in var_zero_address) */
+    return (void *)((uintptr_t)var_zero_address(d->var, dev) + (uintptr_t)d->addr);
 }
 
 /* Waits for the piece's device; its reduction results are then in their

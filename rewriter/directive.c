@@ -6,6 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A clause that may appear once: false (and an error at its name) when it
+ * is there a second time. */
+static bool clause_once(parser *p, bool given, const char *clause)
+{
+    if (given)
+        lex_error(p, lex_here(p), "'%s' given twice", clause);
+    return !given;
+}
+
 static void parse_array_or_template(parser *p, directive *d)
 {
     for (;;) {
@@ -29,6 +38,8 @@ static void parse_array_or_template(parser *p, directive *d)
             }
             clause_distribute(p, d);
         } else if (lex_is_ident(p, "shadow") && d->kind == DIR_ARRAY) {
+            if (!clause_once(p, d->shadow_rank > 0, "shadow"))
+                return;
             p->pos++;
             if (!lex_is_punct(p, "[")) {
                 lex_error(p, lex_here(p), "expected '[' after 'shadow', found %s", lex_found(p));
@@ -36,6 +47,8 @@ static void parse_array_or_template(parser *p, directive *d)
             }
             d->shadow_rank = clause_ranges(p, d->shadow, false, "a shadow width");
         } else if (lex_is_ident(p, "align") && d->kind == DIR_ARRAY) {
+            if (!clause_once(p, d->has_align, "align"))
+                return;
             p->pos++;
             clause_align(p, d, false);
         } else if (lex_peek(p)->kind == TOK_IDENT) {
@@ -129,6 +142,8 @@ static void parse_parallel_clauses(parser *p, directive *d)
             p->pos++;
             clause_refs(p, &d->ties, &d->tie_count, d->loop_vars, d->loop_rank, "after 'tie'");
         } else if (lex_is_ident(p, "cuda_block")) {
+            if (!clause_once(p, d->cuda_block_rank > 0, "cuda_block"))
+                return;
             p->pos++;
             if (!lex_expect(p, "(", "after 'cuda_block'"))
                 return;
@@ -146,6 +161,8 @@ static void parse_parallel_clauses(parser *p, directive *d)
             }
             lex_expect(p, ")", "to close 'cuda_block'");
         } else if (lex_is_ident(p, "stage")) {
+            if (!clause_once(p, d->stage != NULL, "stage"))
+                return;
             p->pos++;
             if (lex_expect(p, "(", "after 'stage'")) {
                 d->stage = lex_expression(p, ")", "the stage size");
@@ -318,22 +335,32 @@ static void parse_map(parser *p, directive *d)
         return;
     if (!clause_subtask(p, &d->task_name, &d->task_loc, &d->task_index))
         return;
+    bool timed = false;
     while (!p->failed && !lex_is_punct(p, ")") && lex_peek(p)->kind != TOK_END) {
         if (lex_is_punct(p, ",")) {
             p->pos++;
         } else if (lex_is_ident(p, "weight")) {
+            if (!clause_once(p, d->weight != NULL, "weight"))
+                return;
             p->pos++;
             if (lex_expect(p, "(", "after 'weight'")) {
                 d->weight = lex_expression(p, ")", "the subtask's weight");
                 lex_expect(p, ")", "to close 'weight'");
             }
         } else if (lex_is_ident(p, "procs")) {
+            if (!clause_once(p, d->procs_min || d->procs_max, "procs"))
+                return;
             p->pos++;
             clause_colon_pair(p, "after 'procs'", &d->procs_min, &d->procs_max, &d->procs_loc);
         } else if (lex_is_ident(p, "onto")) {
+            if (!clause_once(p, d->onto_first || d->onto_last, "onto"))
+                return;
             p->pos++;
             clause_colon_pair(p, "after 'onto'", &d->onto_first, &d->onto_last, &d->onto_loc);
         } else if (lex_is_ident(p, "time")) {
+            if (!clause_once(p, timed, "time"))
+                return;
+            timed = true;
             p->pos++;
             if (!lex_expect(p, "(", "after 'time'"))
                 return;

@@ -98,7 +98,8 @@ static void render(edit_list *l, strbuf *out, size_t start, size_t end, bool lin
                    int expanding)
 {
     if (!l->sorted) {
-        qsort(l->items, (size_t)l->count, sizeof(edit), edit_order);
+        if (l->count > 0)   /* no edits: items is NULL, which qsort must not get */
+            qsort(l->items, (size_t)l->count, sizeof(edit), edit_order);
         l->sorted = true;
     }
     size_t pos = start;

@@ -2,7 +2,7 @@
 # Installs every Debian 12 package the project needs to build and test.
 # Safe to run again: apt-get skips what is already installed.
 set -e
-PKGS="clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev \
+PKGS="clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev libclang-rt-19-dev \
       mpich libmpich-dev meson ninja-build pkg-config cmake python3 make"
 missing=""
 for p in $PKGS; do

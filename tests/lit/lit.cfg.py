@@ -22,6 +22,12 @@ config.substitutions.append(("FileCheck", "%s %s --filecheck %s" % (
     sys.executable, os.path.join(os.path.dirname(__file__), "filecheck_guard.py"), config.filecheck)))
 config.substitutions.append(("%not", config.not_tool))
 
+# the sanitizer run (tools/test-sanitize.sh) sets it for the programs the
+# tests run; lit passes the sanitizers' own variables itself
+for var in ("UCX_MEM_MMAP_HOOK_MODE",):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
 # CUDA handlers compiled by the plugin need nvcc (REQUIRES: nvcc)
 if getattr(config, "nvcc", ""):
     config.available_features.add("nvcc")

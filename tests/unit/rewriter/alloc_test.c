@@ -56,9 +56,13 @@ static void out_of_memory(void)
         _exit(0);
     }
     close(fds[1]);
-    char buf[512] = "";
-    ssize_t n = read(fds[0], buf, sizeof buf - 1);
-    buf[n > 0 ? n : 0] = 0;
+    /* all of it: a sanitizer's warning may come first */
+    char buf[4096] = "";
+    size_t len = 0;
+    ssize_t n;
+    while (len < sizeof buf - 1 && (n = read(fds[0], buf + len, sizeof buf - 1 - len)) > 0)
+        len += (size_t)n;
+    buf[len] = 0;
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
