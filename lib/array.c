@@ -43,8 +43,7 @@ void dvmh_template_destroy(dvmh_template *t)
 {
     if (!t)
         return;
-    for (int d = 0; d < t->space.rank; d++)
-        free(t->space.dim[d].bounds);
+    distr_space_free(&t->space);
     t->magic = 0;
     free(t);
 }
@@ -135,7 +134,7 @@ static void fill_head(dvmh_array *a)
         h->origin -= a->alloc_lo[d] * stride;
         stride *= a->alloc_hi[d] - a->alloc_lo[d] + 1;
     }
-    bool all = true;
+    bool all = a->ind.dim < 0 || a->ind.procs == 1;
     for (int d = 0; d < r; d++)
         if (h->own_lo[d] != 0 || h->own_hi[d] != a->size[d] - 1)
             all = false;
@@ -170,6 +169,8 @@ void array_compute_ownership(dvmh_array *a)
     dvmh_array_head *h = &a->head;
     memcpy(a->prev_own_lo, h->own_lo, sizeof a->prev_own_lo);
     memcpy(a->prev_own_hi, h->own_hi, sizeof a->prev_own_hi);
+    a->prev_ind = a->ind;
+    indirect_map_of(a, &a->ind);
     for (int d = 0; d < h->rank; d++) {
         h->own_lo[d] = 0;
         h->own_hi[d] = a->size[d] - 1;
@@ -224,6 +225,8 @@ static void array_allocate(dvmh_array *a)
     for (int d = 0; d < h->rank; d++) {
         dvmh_idx slo = a->shadow_lo[d] >= 0 ? a->shadow_lo[d] : (dist[d] ? 1 : 0);
         dvmh_idx shi = a->shadow_hi[d] >= 0 ? a->shadow_hi[d] : (dist[d] ? 1 : 0);
+        if (d == a->ind.dim)
+            slo = shi = 0; /* the whole dimension is stored */
         if (empty) {
             a->alloc_lo[d] = 0;
             a->alloc_hi[d] = 0;
@@ -239,7 +242,10 @@ static void array_allocate(dvmh_array *a)
         old_head.host_data = old_data;
         memcpy(old_head.own_lo, a->prev_own_lo, sizeof old_head.own_lo);
         memcpy(old_head.own_hi, a->prev_own_hi, sizeof old_head.own_hi);
-        comm_redistribute(a, &old_head);
+        if (a->prev_ind.dim >= 0 && a->prev_ind.procs > 1)
+            indirect_redistribute(a, &old_head, &a->prev_ind);
+        else
+            comm_redistribute(a, &old_head);
     } else if (a->allocated && old_data) {
         /* copy the common box element by element along the last dimension */
         dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK], idx[DVMH_MAX_RANK];
@@ -490,8 +496,7 @@ void dvmh_array_destroy(dvmh_array *a)
     unregister_array(a);
     var_destroy(a->var);
     free(a->head.host_data);
-    for (int d = 0; d < a->own_space.rank; d++)
-        free(a->own_space.dim[d].bounds);
+    distr_space_free(&a->own_space);
     a->head.magic = 0;
     free(a);
 }
@@ -552,7 +557,7 @@ int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx)
     for (int d = 0; d < h->rank; d++)
         if (idx[d] < h->own_lo[d] || idx[d] > h->own_hi[d])
             return 0;
-    return 1;
+    return a->ind.dim < 0 || indirect_owns(&a->ind, idx[a->ind.dim]);
 }
 
 /* Host code reading an element outside regions gets its current value even

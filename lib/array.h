@@ -5,6 +5,7 @@
 #include "boxes.h"
 #include "distrib.h"
 #include "dvmh.h"
+#include "indirect.h"
 
 #include <stdbool.h>
 
@@ -40,6 +41,9 @@ struct dvmh_array {
      * NULL: the whole program) */
     struct comm_group *group;
     struct var *var;                /* actuality of the local part (actual.c) */
+    /* an indirectly distributed dimension (ind.dim >= 0): its owners now,
+     * and before the last ownership change */
+    indirect_map ind, prev_ind;
 };
 
 void array_compute_ownership(dvmh_array *a);

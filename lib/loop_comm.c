@@ -60,6 +60,12 @@ void lcomm_renew_shadows(dvmh_loop *l)
         const loop_shadow *s = &l->shadows[k];
         dvmh_array *a = l->data[s->data].array;
         const dvmh_idx *lo = s->all ? NULL : s->lo, *hi = s->all ? NULL : s->hi;
+        if (s->edge || a->ind.dim >= 0) {
+            /* an indirect dimension has no widths: its named edges (all of
+             * them for a plain shadow_renew(A)) */
+            indirect_renew_edge(l->file, l->line, a, s->edge);
+            continue;
+        }
         box_set border, received;
         box_set_init(&border, a->head.rank);
         box_set_init(&received, a->head.rank);
