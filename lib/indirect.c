@@ -150,3 +150,10 @@ size_t indirect_redistribute(dvmh_array *a, const dvmh_array_head *old, const in
     free(rb);
     return mine * (size_t)(procs - 1);
 }
+
+size_t indirect_share_all(dvmh_array *a)
+{
+    if (a->ind.dim < 0 || a->ind.procs == 1 || !a->allocated)
+        return 0;
+    return indirect_redistribute(a, &a->head, &a->ind);
+}

@@ -44,6 +44,11 @@ void indirect_refuse(const char *file, int line, const dvmh_array *a, const char
  * this process sent. */
 size_t indirect_redistribute(dvmh_array *a, const dvmh_array_head *old, const indirect_map *prev);
 
+/* Collective: every process's host copy of a gets every element's value
+ * from its owner's host copy (which must be actual), as output of the
+ * whole array needs. Returns the bytes this process sent. */
+size_t indirect_share_all(dvmh_array *a);
+
 /* The loop's 'on' target maps loop dimension *loop_dim onto an indirect
  * dimension: the local part runs as one piece per run of consecutive owned
  * iterations (run(l) for each). False: not such a loop. */
