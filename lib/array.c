@@ -45,8 +45,7 @@ void dvmh_template_destroy(dvmh_template *t)
 {
     if (!t)
         return;
-    for (int d = 0; d < t->space.rank; d++)
-        free(t->space.dim[d].bounds);
+    distr_space_free(&t->space);
     t->magic = 0;
     free(t);
 }
@@ -137,7 +136,7 @@ static void fill_head(dvmh_array *a)
         h->origin -= a->alloc_lo[d] * stride;
         stride *= a->alloc_hi[d] - a->alloc_lo[d] + 1;
     }
-    bool all = true;
+    bool all = a->ind.dim < 0 || a->ind.procs == 1;
     for (int d = 0; d < r; d++)
         if (h->own_lo[d] != 0 || h->own_hi[d] != a->size[d] - 1)
             all = false;
@@ -172,6 +171,8 @@ void array_compute_ownership(dvmh_array *a)
     dvmh_array_head *h = &a->head;
     memcpy(a->prev_own_lo, h->own_lo, sizeof a->prev_own_lo);
     memcpy(a->prev_own_hi, h->own_hi, sizeof a->prev_own_hi);
+    a->prev_ind = a->ind;
+    indirect_map_of(a, &a->ind);
     for (int d = 0; d < h->rank; d++) {
         h->own_lo[d] = 0;
         h->own_hi[d] = a->size[d] - 1;
@@ -226,6 +227,8 @@ static void array_allocate(dvmh_array *a)
     for (int d = 0; d < h->rank; d++) {
         dvmh_idx slo = a->shadow_lo[d] >= 0 ? a->shadow_lo[d] : (dist[d] ? 1 : 0);
         dvmh_idx shi = a->shadow_hi[d] >= 0 ? a->shadow_hi[d] : (dist[d] ? 1 : 0);
+        if (d == a->ind.dim)
+            slo = shi = 0; /* the whole dimension is stored */
         if (empty) {
             a->alloc_lo[d] = 0;
             a->alloc_hi[d] = 0;
@@ -242,7 +245,9 @@ static void array_allocate(dvmh_array *a)
         memcpy(old_head.own_lo, a->prev_own_lo, sizeof old_head.own_lo);
         memcpy(old_head.own_hi, a->prev_own_hi, sizeof old_head.own_hi);
         double t0 = dvmh_wtime();
-        size_t sent = comm_redistribute(a, &old_head);
+        size_t sent = a->prev_ind.dim >= 0 && a->prev_ind.procs > 1
+                          ? indirect_redistribute(a, &old_head, &a->prev_ind)
+                          : comm_redistribute(a, &old_head);
         var_count_processes(a->var, MOVE_REDISTRIBUTE, sent, dvmh_wtime() - t0);
     } else if (a->allocated && old_data) {
         /* copy the common box element by element along the last dimension */
@@ -497,8 +502,7 @@ void dvmh_array_destroy(dvmh_array *a)
     unregister_array(a);
     var_destroy(a->var);
     free(a->head.host_data);
-    for (int d = 0; d < a->own_space.rank; d++)
-        free(a->own_space.dim[d].bounds);
+    distr_space_free(&a->own_space);
     a->head.magic = 0;
     free(a);
 }
@@ -577,7 +581,7 @@ int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx)
     for (int d = 0; d < h->rank; d++)
         if (idx[d] < h->own_lo[d] || idx[d] > h->own_hi[d])
             return 0;
-    return 1;
+    return a->ind.dim < 0 || indirect_owns(&a->ind, idx[a->ind.dim]);
 }
 
 /* Host code reading an element outside regions gets its current value even

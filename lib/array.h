@@ -5,6 +5,7 @@
 #include "boxes.h"
 #include "distrib.h"
 #include "dvmh.h"
+#include "indirect.h"
 
 #include <stdbool.h>
 
@@ -41,6 +42,9 @@ struct dvmh_array {
     struct comm_group *group;
     struct var *var;                /* actuality of the local part (actual.c) */
     char name[64];                  /* in the source (dvmh_name); empty: unknown */
+    /* an indirectly distributed dimension (ind.dim >= 0): its owners now,
+     * and before the last ownership change */
+    indirect_map ind, prev_ind;
 };
 
 void array_compute_ownership(dvmh_array *a);

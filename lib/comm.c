@@ -96,12 +96,14 @@ size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, 
 
 size_t comm_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
 {
+    indirect_refuse(NULL, 0, a, "remote access (remote_access, array_copy)");
     return layer->fetch_box(a, lo, hi, dst);
 }
 
 size_t comm_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                               comm_remote_view *view)
 {
+    indirect_refuse(NULL, 0, a, "remote_access");
     return layer->remote_view_begin(a, lo, hi, view);
 }
 
@@ -112,6 +114,7 @@ void comm_remote_view_end(dvmh_array *a, comm_remote_view *view, int written)
 
 comm_across *comm_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
 {
+    indirect_refuse(NULL, 0, a, "across");
     return layer->across_start(a, flow, stage_dim);
 }
 

@@ -116,13 +116,69 @@ void distr_bounds(const char *file, int line, dvmh_idx *bounds, dvmh_idx n, int 
     }
 }
 
+/* An indirect dimension: values[i] (taken modulo the p processes) owns i. */
+static void indirect_owners(const char *file, int line, distr_dim *dd, dvmh_idx n, int p, int me,
+                            const dvmh_distr *f)
+{
+    if (!f->values)
+        dvmh_fatal(file, line, "indirect: no partition array");
+    dd->owner = dvmh_xmalloc(sizeof(int) * (size_t)n);
+    dd->owned = dvmh_xmalloc(sizeof(dvmh_idx) * (size_t)(n > 0 ? n : 1));
+    dd->owned_count = 0;
+    for (dvmh_idx i = 0; i < n; i++) {
+        dvmh_idx v = value_as_idx(f, i);
+        if (v < 0)
+            dvmh_fatal(file, line, "indirect: element %lld of the partition array is %lld, "
+                       "a negative process number", (long long)i, (long long)v);
+        dd->owner[i] = (int)(v % p);
+        if (dd->owner[i] == me)
+            dd->owned[dd->owned_count++] = i;
+    }
+}
+
+void distr_space_free(distr_space *s)
+{
+    for (int d = 0; d < s->rank; d++) {
+        free(s->dim[d].bounds);
+        free(s->dim[d].owner);
+        free(s->dim[d].prev_owner);
+        free(s->dim[d].owned);
+        s->dim[d].bounds = NULL;
+        s->dim[d].owner = s->dim[d].prev_owner = NULL;
+        s->dim[d].owned = NULL;
+    }
+}
+
+int distr_space_indirect(const distr_space *s)
+{
+    for (int d = 0; d < s->rank; d++)
+        if (s->dim[d].kind == DVMH_DISTR_INDIRECT && s->dim[d].owner)
+            return d;
+    return -1;
+}
+
 void distr_space_distribute(const char *file, int line, distr_space *s, const dvmh_distr *distr)
 {
     dvmh_idx extents[DVMH_MAX_RANK];
-    int axes = 0;
+    int axes = 0, indirect = 0;
+    for (int d = 0; d < s->rank; d++)
+        indirect += distr[d].kind == DVMH_DISTR_INDIRECT;
+    for (int d = 0; indirect && d < s->rank; d++)
+        if (distr[d].kind != DVMH_DISTR_INDIRECT && distr[d].kind != DVMH_DISTR_NONE)
+            dvmh_fatal(file, line, "not supported yet: an indirect distribution together with "
+                       "another distributed dimension (distribute the others with '*')");
+    if (indirect > 1)
+        dvmh_fatal(file, line, "not supported yet: more than one indirect dimension");
     for (int d = 0; d < s->rank; d++) {
         free(s->dim[d].bounds);
         s->dim[d].bounds = NULL;
+        /* the owners before stay known until the arrays have moved */
+        free(s->dim[d].prev_owner);
+        s->dim[d].prev_owner = s->dim[d].owner;
+        s->dim[d].owner = NULL;
+        free(s->dim[d].owned);
+        s->dim[d].owned = NULL;
+        s->dim[d].owned_count = 0;
         s->dim[d].kind = distr[d].kind;
         s->dim[d].axis = -1;
         if (distr[d].kind != DVMH_DISTR_NONE) {
@@ -138,6 +194,13 @@ void distr_space_distribute(const char *file, int line, distr_space *s, const dv
             continue;
         int p = s->grid_dims[dd->axis];
         dd->bounds = dvmh_xmalloc(sizeof(dvmh_idx) * (size_t)(p + 1));
+        if (distr[d].kind == DVMH_DISTR_INDIRECT) {
+            /* the storage: the whole dimension */
+            for (int c = 0; c <= p; c++)
+                dd->bounds[c] = c == p ? s->size[d] : 0;
+            indirect_owners(file, line, dd, s->size[d], p, s->grid_coords[dd->axis], &distr[d]);
+            continue;
+        }
         distr_bounds(file, line, dd->bounds, s->size[d], p, &distr[d]);
     }
     s->distributed = true;
@@ -147,6 +210,11 @@ void distr_space_owned(const distr_space *s, int d, dvmh_idx *lo, dvmh_idx *hi)
 {
     const distr_dim *dd = &s->dim[d];
     if (dd->axis < 0 || !dd->bounds) {
+        *lo = 0;
+        *hi = s->size[d] - 1;
+        return;
+    }
+    if (dd->owner) {
         *lo = 0;
         *hi = s->size[d] - 1;
         return;

@@ -12,6 +12,13 @@ typedef struct distr_dim {
     int kind;                       /* enum dvmh_distr_kind */
     int axis;                       /* grid axis, -1 when not distributed */
     dvmh_idx *bounds;               /* kind != NONE: processes+1 block starts */
+    /* kind INDIRECT: the grid coordinate owning each index, and the indices
+     * this process owns (ascending); every process keeps storage for the
+     * whole dimension. prev_owner: the owners of the distribution before
+     * (the arrays' values move from them), NULL if it was not indirect. */
+    int *owner, *prev_owner;
+    dvmh_idx *owned;
+    dvmh_idx owned_count;
 } distr_dim;
 
 /* A distributed index space: a template, or an array distributed by its
@@ -33,7 +40,13 @@ void distr_space_distribute(const char *file, int line, distr_space *s,
  * process c is bounds[c] .. bounds[c+1]-1. */
 void distr_bounds(const char *file, int line, dvmh_idx *bounds, dvmh_idx n, int p,
                   const dvmh_distr *f);
-/* Owned global range of dimension d of the space on this process. */
+/* Owned global range of dimension d of the space on this process (an
+ * indirect dimension: the whole dimension, the storage every process keeps;
+ * distr_dim.owner says who owns each index). */
 void distr_space_owned(const distr_space *s, int d, dvmh_idx *lo, dvmh_idx *hi);
+/* The space's indirectly distributed dimension, -1 if none. */
+int distr_space_indirect(const distr_space *s);
+/* Frees what the space's distribution allocated. */
+void distr_space_free(distr_space *s);
 
 #endif

@@ -575,6 +575,7 @@ static dvmh_idx io_array_limit(const dvmh_array *a, size_t size, size_t n)
 static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
 {
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
+    indirect_share_all(a); /* an indirect dimension: every value from its owner */
     dvmh_idx limit = io_array_limit(a, size, n);
     size_t es = a->head.elem_size;
     char *global = io_here() ? dvmh_xmalloc((size_t)limit * es) : NULL;

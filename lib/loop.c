@@ -132,6 +132,12 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo, const dv
     }
 }
 
+void dvmh_loop_shadow_renew_edge(dvmh_loop *l, int data, const char *name)
+{
+    dvmh_loop_shadow_renew(l, data, NULL, NULL, 0);
+    l->shadows[l->shadow_count - 1].edge = name;
+}
+
 void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_idx *anti,
                       int out)
 {
@@ -145,6 +151,7 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
         l->across_ordinary = true;
         return;
     }
+    indirect_refuse(l->file, l->line, l->data[data].array, "across");
     l->across = true;
     l->acrosses = dvmh_xrealloc(l->acrosses, sizeof *l->acrosses * (size_t)(l->across_count + 1));
     loop_across *x = &l->acrosses[l->across_count++];
@@ -272,7 +279,7 @@ void dvmh_loop_run(dvmh_loop *l)
         lcomm_renew_shadows(l);
         bool has_part = piece_local_part(l);
         lcomm_fetch_remotes(l, has_part);
-        if (has_part)
+        if (has_part && !indirect_loop_runs(l, run_local_part))
             run_local_part(l);
     }
     red_finish(l);

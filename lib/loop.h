@@ -53,6 +53,7 @@ typedef struct loop_shadow {
     bool all;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     int corner;
+    const char *edge;               /* shadow_renew(A["name"]): a shadow_add edge */
 } loop_shadow;
 
 /* A GPU piece's reduction result on its way to a slot: copied

@@ -55,12 +55,18 @@ static void shadow_edges(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx
 
 void lcomm_renew_shadows(dvmh_loop *l)
 {
-    if (comm_process_count() == 1)
-        return; /* one process: the devices' copies are actualized per piece */
     for (int k = 0; k < l->shadow_count; k++) {
         const loop_shadow *s = &l->shadows[k];
         dvmh_array *a = l->data[s->data].array;
         const dvmh_idx *lo = s->all ? NULL : s->lo, *hi = s->all ? NULL : s->hi;
+        if (s->edge || a->ind.dim >= 0) {
+            /* an indirect dimension has no widths: its named edges (all of
+             * them for a plain shadow_renew(A)); checked on one process too */
+            indirect_renew_edge(l->file, l->line, a, s->edge);
+            continue;
+        }
+        if (comm_process_count() == 1)
+            continue; /* one process: the devices' copies are actualized per piece */
         box_set border, received;
         box_set_init(&border, a->head.rank);
         box_set_init(&received, a->head.rank);

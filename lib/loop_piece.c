@@ -205,7 +205,7 @@ static bool dim_distributed(const dvmh_array *a, int x)
     const distr_space *s = object_space_rules((void *)a, rules);
     for (int b = 0; s && b < s->rank; b++)
         if (rules[b].kind == DVMH_RULE_LINEAR && rules[b].dim == x && s->dim[b].axis >= 0)
-            return true;
+            return !s->dim[b].owner; /* indirect: references reach any element */
     return false;
 }
 

@@ -101,6 +101,10 @@ static bool counts_in_reductions(dvmh_loop *l)
 {
     if (l->red_count == 0 || comm_process_count() == 1 || !l->target)
         return true;
+    indirect_map m;
+    indirect_map_of(l->target, &m);
+    if (m.dim >= 0)
+        return true; /* each process ran its own indices */
     int trank = object_rank(l->target);
     dvmh_idx key[2 * DVMH_MAX_RANK];
     for (int k = 0; k < trank; k++)

@@ -11,6 +11,7 @@
 #include "refs.h"
 #include "region.h"
 #include "scope.h"
+#include "shadow_add.h"
 #include "task.h"
 
 #include <ctype.h>
@@ -256,11 +257,7 @@ static void generate(gen *g)
         directive *d = g->dirs[k].dir;
         if (!d)
             continue;
-        if (d->kind == DIR_SHADOW_ADD)
-            gen_error_at(g, d->loc, "not supported yet: 'shadow_add' directive (it adds shadow "
-                         "elements to an indirectly distributed dimension, and indirect "
-                         "distributions are not supported)");
-        else if (d->kind >= DIR_SHADOW_ADD)
+        if (d->kind > DIR_SHADOW_ADD)
             gen_error_at(g, d->loc, "not supported yet: '%s' directive", dir_kind_name(d->kind));
     }
     declare(g);
@@ -281,6 +278,8 @@ static void generate(gen *g)
             region_host_section(g, at);
         else if (kind == DIR_ARRAY_COPY || kind == DIR_LOCALIZE || kind == DIR_UNLOCALIZE)
             copy_gen(g, at);
+        else if (kind == DIR_SHADOW_ADD)
+            shadow_add_gen(g, at);
         else if (!needs_construct(kind) && kind < DIR_HOST_SECTION && !is_interval(kind))
             region_standalone(g, at);
     }

@@ -76,6 +76,21 @@ static void clause_vars(parser *p, dir_var_list *l, bool widths, bool allow_out)
             v.name = lex_expect_ident(p, "a variable name", &v.loc);
             if (!v.name)
                 return;
+            if (widths && lex_is_punct(p, "[") && p->toks[p->pos + 1].kind == TOK_STRING) {
+                /* shadow_renew(A["name"]): a shadow edge added by shadow_add */
+                p->pos++;
+                v.edge = lex_expect_string(p, "the name of a shadow edge");
+                if (v.edge)
+                    lex_expect(p, "]", "after the name of the shadow edge");
+                clause_var_add(l, v);
+                if (p->failed)
+                    return;
+                if (lex_is_punct(p, ",")) {
+                    p->pos++;
+                    continue;
+                }
+                return;
+            }
             v.rank = clause_ranges(p, v.range, !widths, widths ? "a width" : "a section bound");
             /* in the list at once, so that an error below frees it with the rest */
             clause_var_add(l, v);
@@ -290,10 +305,17 @@ void clause_distribute(parser *p, directive *d)
                 lex_expect(p, ")", "after the format's arguments");
             }
             free(name);
-        } else if (lex_is_ident(p, "indirect") || lex_is_ident(p, "derived")) {
-            char *name = lex_text(p, lex_peek(p));
-            lex_error(p, lex_here(p), "not supported yet: '%s' distribution", name);
-            free(name);
+        } else if (lex_is_ident(p, "indirect")) {
+            f->kind = DIR_DISTR_INDIRECT;
+            p->pos++;
+            if (lex_expect(p, "(", "after 'indirect'")) {
+                p->any_type = true;
+                f->arg1 = lex_expression(p, ")", "the partition array");
+                p->any_type = false;
+                lex_expect(p, ")", "after the partition array");
+            }
+        } else if (lex_is_ident(p, "derived")) {
+            lex_error(p, lex_here(p), "not supported yet: 'derived' distribution");
             return;
         } else {
             lex_error(p, lex_here(p), "unknown distribution format %s", lex_found(p));

@@ -71,5 +71,10 @@ void clause_colon_pair(parser *p, const char *clause, char **lo, char **hi, dir_
 void dir_parse_array_copy(parser *p, directive *d);
 void dir_parse_localize(parser *p, directive *d);
 void dir_parse_unlocalize(parser *p, directive *d);
+/* dir_shadow.c: shadow_add(T[e, ... with T[@v]] = "name") include_to(A, ...) */
+void dir_parse_shadow_add(parser *p, directive *d);
+/* "text" at the current token: its contents (NULL and an error if not a
+ * string); what names it. */
+char *lex_expect_string(parser *p, const char *what);
 
 #endif

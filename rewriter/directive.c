@@ -605,6 +605,10 @@ directive *dir_parse_in(const char *text, const unsigned *line_map, const unsign
         dir_parse_unlocalize(&p, d);
         parse_trailing(&p);
         break;
+    case DIR_SHADOW_ADD:
+        dir_parse_shadow_add(&p, d);
+        parse_trailing(&p);
+        break;
     default:
         /* recognised: the code generator reports them as not supported yet */
         break;
@@ -632,6 +636,7 @@ static void dir_free_vars(dir_var_list *l)
 {
     for (int k = 0; k < l->count; k++) {
         free(l->items[k].name);
+        free(l->items[k].edge);
         for (int j = 0; j < l->items[k].rank; j++) {
             free(l->items[k].range[j].lo);
             free(l->items[k].range[j].hi);
@@ -663,6 +668,12 @@ void dir_free(directive *d)
         free(d->names[k]);
     free(d->names);
     free(d->name_locs);
+    free(d->sa_target);
+    for (int k = 0; k < d->sa_expr_count; k++)
+        free(d->sa_exprs[k]);
+    free(d->sa_exprs);
+    free(d->sa_var);
+    free(d->sa_name);
     for (int k = 0; k < d->loop_rank; k++)
         free(d->loop_vars[k]);
     dir_free_ref(&d->on);

@@ -59,6 +59,7 @@ typedef struct dir_var {
     dir_range range[DIR_MAX_RANK];
     bool corner;
     bool out;                       /* across(out(B[..])) */
+    char *edge;                     /* shadow_renew(A["name"]): the edge, unquoted */
 } dir_var;
 
 typedef struct dir_var_list {
@@ -68,12 +69,13 @@ typedef struct dir_var_list {
 
 typedef enum dir_distr_kind {
     DIR_DISTR_NONE, DIR_DISTR_BLOCK, DIR_DISTR_WGTBLOCK, DIR_DISTR_GENBLOCK,
-    DIR_DISTR_MULTBLOCK
+    DIR_DISTR_MULTBLOCK, DIR_DISTR_INDIRECT
 } dir_distr_kind;
 
 typedef struct dir_distr {
     dir_distr_kind kind;
-    char *arg1, *arg2;              /* wgtblock(W, n) / genblock(G) / multblock(m) */
+    char *arg1, *arg2;              /* wgtblock(W, n) / genblock(G) / multblock(m) /
+                                     * indirect(P) */
     dir_loc loc;
 } dir_distr;
 
@@ -121,6 +123,13 @@ typedef struct directive {
     dir_loc *name_locs;
     int localize_rank;              /* 0: the target without brackets */
     int localize_axis;              /* the ':' dimension, 0-based */
+    /* shadow_add(T[e, ... with T[@v]] = "name") include_to(names...) */
+    char *sa_target;
+    dir_loc sa_target_loc;
+    int sa_expr_count;
+    char **sa_exprs;
+    char *sa_var;
+    char *sa_name;                  /* unquoted */
 
     /* parallel */
     int loop_rank;

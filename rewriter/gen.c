@@ -224,6 +224,9 @@ char *gen_distr_text(const directive *d)
         case DIR_DISTR_MULTBLOCK:
             sb_printf(&b, "{DVMH_DISTR_MULTBLOCK, NULL, 0, (%s)}", f->arg1);
             break;
+        case DIR_DISTR_INDIRECT:
+            sb_printf(&b, "{DVMH_DISTR_INDIRECT, (%s), sizeof((%s)[0]), 0}", f->arg1, f->arg1);
+            break;
         }
     }
     sb_add(&b, "}");

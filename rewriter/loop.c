@@ -407,6 +407,10 @@ static void loop_call_widths(const loop_plan *p, const dir_var_list *l, const ch
         const dir_var *v = &l->items[k];
         int idx = loop_data_index(p, v->name);
         int flag = across ? v->out : v->corner;
+        if (v->edge) {
+            sb_printf(c, "    dvmh_loop_shadow_renew_edge(dvmh_L, %d, \"%s\");\n", idx, v->edge);
+            continue;
+        }
         if (!v->rank) {
             sb_printf(c, "    %s(dvmh_L, %d, NULL, NULL, %d);\n", fn, idx, flag);
             continue;

@@ -67,7 +67,9 @@ enum dvmh_distr_kind {
     DVMH_DISTR_BLOCK,
     DVMH_DISTR_WGTBLOCK,           /* values: count weights (float or double by value_size) */
     DVMH_DISTR_GENBLOCK,           /* values: one block size per process of the grid dimension (int or long by value_size) */
-    DVMH_DISTR_MULTBLOCK           /* count: the multiple */
+    DVMH_DISTR_MULTBLOCK,          /* count: the multiple */
+    DVMH_DISTR_INDIRECT            /* values: one process number per element (short, int or
+                                    * long by value_size), taken modulo the process count */
 };
 typedef struct dvmh_distr {
     int kind;
@@ -305,6 +307,9 @@ void dvmh_loop_reduction(dvmh_loop *l, int op, int type, void *var, int count,
 /* shadow_renew(A) (lo/hi NULL: all widths), A[1:1][0:0], A(corner). */
 void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo,
                             const dvmh_idx *hi, int corner);
+/* shadow_renew(A["name"]): the shadow edge 'name' that shadow_add gave
+ * A's indirectly distributed dimension. */
+void dvmh_loop_shadow_renew_edge(dvmh_loop *l, int data, const char *name);
 /* across(A[f:a]...) / across(out(A[...])): flow (lo) and anti (hi) widths. */
 void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
                       const dvmh_idx *anti, int out);
@@ -378,6 +383,22 @@ void dvmh_pipe_block(dvmh_piece *p, int thread, dvmh_idx *first, dvmh_idx *last)
 void dvmh_pipe_wait(dvmh_piece *p, int thread, long row);
 void dvmh_pipe_done(dvmh_piece *p, int thread, long rows);
 void dvmh_pipe_end(dvmh_piece *p);
+
+/* ------------------------------------------------------------------------
+ * shadow_add(T[e1, e2 with T[@n]] = "name") include_to(A, B): a named
+ * shadow edge of the indirectly distributed dimension of T (a template or
+ * an array, rank 1). Collective. The generated code runs, for each index n
+ * this process owns (dvmh_shadow_add_owned), the expressions and adds
+ * their values (the neighbours of n) with dvmh_shadow_add_point; end
+ * computes which elements each process needs from which owner.
+ * ------------------------------------------------------------------------ */
+typedef struct dvmh_shadow_edge dvmh_shadow_edge;
+dvmh_shadow_edge *dvmh_shadow_add_begin(const char *file, int line, void *obj, const char *name);
+dvmh_idx dvmh_shadow_add_owned_count(const dvmh_shadow_edge *e);
+dvmh_idx dvmh_shadow_add_owned(const dvmh_shadow_edge *e, dvmh_idx k);
+void dvmh_shadow_add_point(dvmh_shadow_edge *e, dvmh_idx index);
+void dvmh_shadow_add_include(dvmh_shadow_edge *e, dvmh_array *a);
+void dvmh_shadow_add_end(dvmh_shadow_edge *e);
 
 /* ------------------------------------------------------------------------
  * remote_access blocks, intervals

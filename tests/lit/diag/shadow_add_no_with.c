@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: shadow_add_unsupported.c:19:13: error: not supported yet: 'shadow_add' directive (it adds shadow elements to an indirectly distributed dimension, and indirect distributions are not supported)
+// CHECK: shadow_add_no_with.c:19:26: error: expected the neighbour expressions and 'with T[@name]'
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -16,7 +16,7 @@ int f(void)
     double t = 0;
     struct pair p = {0, 0};
     (void)t; (void)j; (void)p;
-#pragma dvm shadow_add
+#pragma dvm shadow_add(T[i + 1] = "nb")
     s = 1;
     return s;
 }

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: indirect_unsupported.c:19:30: error: not supported yet: 'indirect' distribution
+// CHECK: shadow_add_2d.c:19:42: error: not supported yet: shadow_add on a multi-dimensional template or array
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
@@ -16,7 +16,7 @@ int f(void)
     double t = 0;
     struct pair p = {0, 0};
     (void)t; (void)j; (void)p;
-#pragma dvm array distribute[indirect(M)]
-    double B[N];
+#pragma dvm shadow_add(M[v + 1 with M[@v][@w]] = "nb")
+    s = 1;
     return s;
 }

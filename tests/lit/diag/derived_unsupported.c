@@ -1,0 +1,22 @@
+// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK: derived_unsupported.c:19:30: error: not supported yet: 'derived' distribution
+#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+#pragma dvm array distribute[derived([i] with A[i])]
+    double B[N];
+    return s;
+}

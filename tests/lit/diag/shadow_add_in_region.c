@@ -1,0 +1,25 @@
+// RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
+// CHECK: shadow_add_in_region.c:21:13: error: 'shadow_add' inside a region is not allowed
+#include <stdio.h>
+#define N 16
+struct pair { int a, b; };
+#pragma dvm array distribute[block]
+double A[N];
+#pragma dvm array distribute[block][block]
+double M[N][N];
+#pragma dvm template[N] distribute[block]
+void *T;
+double a[N];
+int f(void)
+{
+    int i, j, s = 0;
+    double t = 0;
+    struct pair p = {0, 0};
+    (void)t; (void)j; (void)p;
+#pragma dvm region
+    {
+#pragma dvm shadow_add(T[v + 1 with T[@v]] = "nb") include_to(A)
+    s = 1;
+    }
+    return s;
+}
