@@ -45,6 +45,11 @@ int dvmh_process_rank(void);
 /* Stops every process with a message naming file:line. */
 void dvmh_fatal(const char *file, int line, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 3, 4)));
+/* Check mode (dvmcc -fdvmh-check): an error of the program found by a
+ * check; prints "file:line: error: check: MESSAGE" and stops every process
+ * like dvmh_fatal. */
+void dvmh_check_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------------
  * Element types (reductions, comparative debugging)
