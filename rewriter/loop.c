@@ -2,6 +2,7 @@
  * collect the loop's data, emit the host handler (loop_host.c) and the
  * CUDA handler (cuda.c), emit the call site that replaces the loop. */
 #include "alloc.h"
+#include "check_scalar.h"
 #include "cuda.h"
 #include "gen.h"
 #include "loop.h"
@@ -502,6 +503,8 @@ void loop_gen(gen *g, attached *at)
     if (loop_analyze(g, at, &p) && loop_collect(g, &p)) {
         loop_host_handler(g, &p);
         char *cuda_launcher = g->emit_cuda ? cuda_gen_loop(g, &p) : NULL;
+        if (g->check)
+            check_scalar_loop(g, &p);
         loop_call_site(g, &p, cuda_launcher);
         free(cuda_launcher);
         loop_remark(g, &p);

@@ -358,6 +358,16 @@ static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; 
 void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc);
 void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void *loc);
 
+/* Check mode's scalar checks (lib/check_scalar.c): in the iteration whose
+ * loop variables names (comma-separated) have the values idx[0..rank-1],
+ * the variable var was read before the iteration wrote it (a private
+ * variable), or used other than in its reduction's update (a reduction or
+ * location variable). Both stop every process (dvmh_check_fail). */
+void dvmh_check_private_read(const char *file, int line, const char *var, const char *names,
+                             int rank, const dvmh_idx *idx) __attribute__((noreturn));
+void dvmh_check_reduction_use(const char *file, int line, const char *var, const char *names,
+                              int rank, const dvmh_idx *idx) __attribute__((noreturn));
+
 /* ------------------------------------------------------------------------
  * remote_access blocks, intervals
  * ------------------------------------------------------------------------ */
