@@ -170,6 +170,8 @@ bool chk_value_unused(chk *c, int n)
     if (pk == CXCursor_DoStmt)
         return nd(c, par)->first_child == n;
     if (pk == CXCursor_ForStmt) {
+        if (ast_last_child(&c->g->a, par) == n)
+            return true; /* the body */
         const char *t = c->g->a.text;
         size_t b = nd(c, n)->start;
         while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t' || t[b - 1] == '\n'))
