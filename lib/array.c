@@ -5,6 +5,7 @@
 #include "actual.h"
 #include "alloc.h"
 #include "boxes.h"
+#include "check.h"
 #include "comm.h"
 #include "distrib.h"
 
@@ -487,6 +488,7 @@ void dvmh_array_destroy(dvmh_array *a)
 {
     if (!a)
         return;
+    check_array_gone(a);
     unregister_array(a);
     var_destroy(a->var);
     free(a->head.host_data);

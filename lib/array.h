@@ -40,6 +40,7 @@ struct dvmh_array {
      * NULL: the whole program) */
     struct comm_group *group;
     struct var *var;                /* actuality of the local part (actual.c) */
+    struct dvmh_array *check;       /* check mode's state of the elements (check.c) */
 };
 
 void array_compute_ownership(dvmh_array *a);

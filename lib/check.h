@@ -5,4 +5,14 @@
 
 #include "dvmh.h"
 
+/* A checked loop starts (after its maps are known, before its shadow
+ * renewals): every process, collectively. */
+void check_loop_begin(dvmh_loop *l);
+/* A checked loop has run: on several processes, the states of the elements
+ * it wrote reach the other processes' shadow edges, and the reads made
+ * there are checked against the writes of their owners. */
+void check_loop_end(dvmh_loop *l);
+/* The array is destroyed: so is its state. */
+void check_array_gone(dvmh_array *a);
+
 #endif

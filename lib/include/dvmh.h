@@ -326,6 +326,16 @@ void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type);
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
 void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
+/* Check mode (dvmcc -fdvmh-check): the loop's handlers check their
+ * accesses; vars: the loop variables' names, "i,j" (messages). */
+void dvmh_loop_check(dvmh_loop *l, const char *vars);
+/* Check mode: the access (mode: DVMH_READ and/or DVMH_WRITE) of the
+ * iteration iter (the loop variables' values) at source line 'line' to
+ * element idx of data k of the piece's loop; checks it against the loop's
+ * directives (stopping the program if they do not cover it) and returns
+ * the element's address on the piece's device. */
+void *dvmh_check_elem(dvmh_piece *p, int k, int mode, int line, const dvmh_idx *iter,
+                      const dvmh_idx *idx);
 /* Runs the loop (renewing shadows, moving data, pipelining), writes the
  * reduction results into their variables, and frees l. */
 void dvmh_loop_run(dvmh_loop *l);
