@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "i = 3, j = 4" from names "i, j" and their values. */
+/* "i=3, j=4" from names "i, j" and their values. */
 static void iteration_text(char *out, size_t size, const char *names, int rank, const dvmh_idx *idx)
 {
     size_t len = 0;
@@ -14,7 +14,7 @@ static void iteration_text(char *out, size_t size, const char *names, int rank, 
         while (*names == ' ' || *names == ',')
             names++;
         size_t n = strcspn(names, ",");
-        int w = snprintf(out + len, size - len, "%s%.*s = %lld", k ? ", " : "", (int)n, names,
+        int w = snprintf(out + len, size - len, "%s%.*s=%lld", k ? ", " : "", (int)n, names,
                          (long long)idx[k]);
         if (w < 0)
             break;

@@ -110,8 +110,7 @@ static char *chk_report_args(chk *c, size_t offset, const char *var)
 
 /* ---- private variables ---- */
 
-/* Whether n, below parentheses and implicit conversions (an array's decay),
- * is a pointer. */
+/* n below parentheses and implicit conversions (an array's decay). */
 static int chk_down(chk *c, int n)
 {
     while ((nd(c, n)->kind == CXCursor_ParenExpr || nd(c, n)->kind == CXCursor_UnexposedExpr) &&
@@ -120,6 +119,7 @@ static int chk_down(chk *c, int n)
     return n;
 }
 
+/* Whether n, below parentheses and implicit conversions, is a pointer. */
 static bool chk_pointer_typed(chk *c, int n)
 {
     n = chk_down(c, n);

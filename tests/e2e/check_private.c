@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 // E2E: dvmcc-flags -fdvmh-check
-// E2E: expect-run-error check_private.c:38: error: check: private variable 'w' is read before it is written in iteration (i = 7)
+// E2E: expect-run-error check_private.c:38: error: check: private variable 'w' is read before it is written in iteration (i=7)
 
 #define N 16
 

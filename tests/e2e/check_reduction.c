@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 // E2E: dvmcc-flags -fdvmh-check
-// E2E: expect-run-error check_reduction.c:41: error: check: reduction variable 's' is used other than in its reduction's update in iteration (i = 3, j = 5)
+// E2E: expect-run-error check_reduction.c:41: error: check: reduction variable 's' is used other than in its reduction's update in iteration (i=3, j=5)
 
 #define N 8
 #define M 10
