@@ -252,12 +252,20 @@ static void chk_private_use(chk *c, int n, int v, int use)
 /* ---- reduction variables ---- */
 
 /* The statement holding n that a call can be put before: one in a
- * compound statement of the body, or the body itself (-1). */
-static int chk_stmt_of(chk *c, int n)
+ * compound statement (*braced false), or the branch of an 'if' or the body
+ * of a loop, which braces then enclose (*braced true); -1: the body. */
+static int chk_stmt_of(chk *c, int n, bool *braced)
 {
     for (; n >= 0 && n != c->p->body; n = nd(c, n)->parent) {
         int par = nd(c, n)->parent;
-        if (par >= 0 && nd(c, par)->kind == CXCursor_CompoundStmt && !nd(c, n)->from_macro)
+        if (par < 0 || nd(c, n)->from_macro)
+            continue;
+        enum CXCursorKind pk = nd(c, par)->kind;
+        int first = nd(c, par)->first_child, last = ast_last_child(&c->g->a, par);
+        *braced = (pk == CXCursor_IfStmt && n != first) ||
+                  ((pk == CXCursor_WhileStmt || pk == CXCursor_ForStmt) && n == last) ||
+                  (pk == CXCursor_DoStmt && n == first);
+        if (pk == CXCursor_CompoundStmt || *braced)
             return n;
     }
     return -1;
@@ -265,7 +273,7 @@ static int chk_stmt_of(chk *c, int n)
 
 /* A use of reduction (or location) variable v outside its update: a
  * report when it runs. One inside a macro's expansion reports before the
- * statement that holds it. */
+ * statement that holds it runs. */
 static void chk_misuse(chk *c, int n, int v)
 {
     const dir_reduction *r = &c->p->dir->reductions[c->vars[v].red];
@@ -278,9 +286,14 @@ static void chk_misuse(chk *c, int n, int v)
         edit_wrap(&c->g->e, nd(c, n)->start, nd(c, n)->end, prefix, "))");
         free(prefix);
     } else {
-        int st = chk_stmt_of(c, n);
+        bool braced = false;
+        int st = chk_stmt_of(c, n, &braced);
         if (st < 0) {
             sb_printf(&c->pre, "%s; ", call);
+        } else if (braced) {
+            char *prefix = str_printf("{ %s; ", call);
+            edit_wrap(&c->g->e, nd(c, st)->start, ast_stmt_end(&c->g->a, st), prefix, " }");
+            free(prefix);
         } else {
             edit *e = edit_begin(&c->g->e, nd(c, st)->start, nd(c, st)->start);
             edit_litf(e, "%s; ", call);

@@ -55,5 +55,10 @@ void f(void)
         s = s + s;
 // CHECK-NEXT: dvmh_check_reduction_use({{.*}}, [[#@LINE+1]], "n", {{.*}}); a[i] += TWICE(n);
         a[i] += TWICE(n);
+// in a branch: braces hold the report and the statement
+// CHECK-NEXT: if (i == 5)
+        if (i == 5)
+// CHECK-NEXT: { dvmh_check_reduction_use({{.*}}, [[#@LINE+1]], "s", {{.*}}); a[i] = TWICE(s); }
+            a[i] = TWICE(s);
     }
 }
