@@ -5,6 +5,7 @@
 #include "actual.h"
 #include "alloc.h"
 #include "boxes.h"
+#include "check.h"
 #include "comm.h"
 #include "distrib.h"
 #include "stats.h"
@@ -499,6 +500,7 @@ void dvmh_array_destroy(dvmh_array *a)
 {
     if (!a)
         return;
+    check_array_gone(a);
     unregister_array(a);
     var_destroy(a->var);
     free(a->head.host_data);

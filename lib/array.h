@@ -45,6 +45,7 @@ struct dvmh_array {
     /* an indirectly distributed dimension (ind.dim >= 0): its owners now,
      * and before the last ownership change */
     indirect_map ind, prev_ind;
+    struct dvmh_array *check;       /* check mode's state of the elements (check.c) */
 };
 
 void array_compute_ownership(dvmh_array *a);

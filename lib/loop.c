@@ -5,6 +5,7 @@
 #include "loop.h"
 #include "alloc.h"
 #include "array.h"
+#include "check.h"
 #include "comm.h"
 #include "compare.h"
 #include "context.h"
@@ -273,6 +274,8 @@ void dvmh_loop_run(dvmh_loop *l)
     c->site_file = l->file;
     c->site_line = l->line;
     piece_compute_maps(l);
+    if (l->check_vars)
+        check_loop_begin(l);
     if (l->across && comm_process_count() > 1 && lcomm_across_crosses(l)) {
         lcomm_run_across(l);
     } else {
@@ -282,6 +285,8 @@ void dvmh_loop_run(dvmh_loop *l)
         if (has_part && !indirect_loop_runs(l, run_local_part))
             run_local_part(l);
     }
+    if (l->check_vars)
+        check_loop_end(l);
     red_finish(l);
     lcomm_finish_remotes(l);
     stats_loop_end();

@@ -95,6 +95,12 @@ struct dvmh_loop {
     dvmh_handler host_handler, cuda_handler;
     loop_result *results;
     int result_count;
+    /* check mode (check.c): the loop variables' names (NULL: not checked),
+     * this run's number, the whole loop's iterations (first, last, step
+     * keep the local part's once it is known) */
+    const char *check_vars;
+    uint32_t check_epoch;
+    dvmh_idx check_first[DVMH_MAX_RANK], check_last[DVMH_MAX_RANK];
 };
 
 typedef struct thread_pipe thread_pipe;

@@ -204,6 +204,7 @@ bool valid_arch(const std::string &a)
 class DvmAction : public PluginASTAction {
     bool remarks = false;
     bool cuda = true;
+    bool check = false;
     std::string keep;
     std::vector<std::string> cuda_archs{"sm_90"};
 
@@ -244,6 +245,8 @@ protected:
                 cuda_archs = archs;
             } else if (a == "no-cuda") {
                 cuda = false;
+            } else if (a == "check") {
+                check = true;
             } else if (a == "help") {
                 llvm::errs() << "cdvmh plugin arguments (-Xclang -plugin-arg-cdvmh -Xclang ARG):\n"
                                 "  remarks      report what was generated for each parallel loop\n"
@@ -254,6 +257,8 @@ protected:
                                 "               GPUs to build CUDA handlers for (default sm_90;\n"
                                 "               PTX of the newest is embedded too)\n"
                                 "  no-cuda      host handlers only (also when nvcc is not found)\n"
+                                "  check        check mode (dvmcc -fdvmh-check): instrumented host\n"
+                                "               handlers, no CUDA handlers\n"
                                 "  help         this text\n";
             } else {
                 DiagnosticsEngine &D = CI.getDiagnostics();
@@ -363,9 +368,9 @@ protected:
         frontend::ActionKind action_kind = requested_action();
         bool wants_object = action_kind != frontend::ParseSyntaxOnly &&
                             action_kind != frontend::PrintPreprocessedInput;
-        std::string nvcc = cuda && wants_object ? find_nvcc() : "";
+        std::string nvcc = cuda && !check && wants_object ? find_nvcc() : "";
         cdvmh_options opt = {file.c_str(), argv.data(), static_cast<int>(argv.size()),
-                             nvcc.empty() ? 0 : 1, remarks ? 1 : 0};
+                             nvcc.empty() ? 0 : 1, remarks ? 1 : 0, check ? 1 : 0};
         cdvmh_output out;
         int errors = cdvmh_rewrite(&opt, &out);
         for (size_t k = 0; k < out.ndiags; k++)
@@ -414,7 +419,7 @@ protected:
                 free(embed);
             }
             with_cuda = compiled;
-        } else if (cuda && wants_object && nvcc.empty() && remarks) {
+        } else if (cuda && !check && wants_object && nvcc.empty() && remarks) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
                                        "nvcc not found (set CDVMH_NVCC): '%0' gets host handlers only"))

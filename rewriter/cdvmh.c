@@ -356,7 +356,8 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     g.diags = &diags;
     g.file = opt->file;
     g.remarks = opt->remarks;
-    g.emit_cuda = opt->emit_cuda != 0;
+    g.check = opt->check != 0;
+    g.emit_cuda = opt->emit_cuda != 0 && !g.check;
     size_t len;
     char *text = read_file(opt->file, &len);
     if (!text) {

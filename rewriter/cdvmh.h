@@ -26,6 +26,7 @@ typedef struct cdvmh_options {
     int nargs;
     int emit_cuda;                      /* also produce CUDA handlers */
     int remarks;                        /* report what was generated (-Rpass=dvmh) */
+    int check;                          /* check mode: instrumented host handlers, no CUDA */
 } cdvmh_options;
 
 typedef struct cdvmh_output {

@@ -18,6 +18,7 @@ static void usage(FILE *f)
           "  -I DIR, -D M[=V], -U M, -std=STD, -include FILE\n"
           "                   passed to the parser as to the compiler\n"
           "  --remarks        report what was generated for each parallel loop\n"
+          "  --check          check mode (dvmcc -fdvmh-check): instrumented handlers\n"
           "  --help           this text\n",
           f);
 }
@@ -26,7 +27,7 @@ int main(int argc, char **argv)
 {
     const char *input = NULL, *output = NULL, *cuda_output = NULL;
     const char **args = xcalloc((size_t)argc + 2, sizeof(char *));
-    int nargs = 0, remarks = 0;
+    int nargs = 0, remarks = 0, check = 0;
     for (int k = 1; k < argc; k++) {
         const char *a = argv[k];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -39,6 +40,8 @@ int main(int argc, char **argv)
             cuda_output = argv[++k];
         } else if (!strcmp(a, "--remarks") || !strcmp(a, "-Rpass=dvmh")) {
             remarks = 1;
+        } else if (!strcmp(a, "--check") || !strcmp(a, "-fdvmh-check")) {
+            check = 1;
         } else if ((!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
                     !strcmp(a, "-include")) && k + 1 < argc) {
             args[nargs++] = a;
@@ -74,7 +77,7 @@ int main(int argc, char **argv)
         free(args);
         return 2;
     }
-    cdvmh_options opt = {input, args, nargs, cuda_output != NULL, remarks};
+    cdvmh_options opt = {input, args, nargs, cuda_output != NULL, remarks, check};
     cdvmh_output out;
     int errors = cdvmh_rewrite(&opt, &out);
     for (size_t k = 0; k < out.ndiags; k++)

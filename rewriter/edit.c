@@ -145,3 +145,22 @@ void edit_list_free(edit_list *l)
     l->items = NULL;
     l->count = l->capacity = 0;
 }
+
+void edit_wrap(edit_list *l, size_t start, size_t end, const char *prefix, const char *suffix)
+{
+    for (int k = 0; k < l->count; k++) {
+        edit *e = &l->items[k];
+        if (e->start != start || e->end != end || start == end)
+            continue;
+        e->pieces = xrealloc(e->pieces, sizeof(edit_piece) * (size_t)(e->count + 2));
+        memmove(e->pieces + 1, e->pieces, sizeof(edit_piece) * (size_t)e->count);
+        e->pieces[0] = (edit_piece){xstrdup(prefix), 0, 0};
+        e->pieces[e->count + 1] = (edit_piece){xstrdup(suffix), 0, 0};
+        e->count += 2;
+        return;
+    }
+    edit *e = edit_begin(l, start, end);
+    edit_lit(e, prefix);
+    edit_range(e, start, end);
+    edit_lit(e, suffix);
+}

@@ -40,6 +40,11 @@ void edit_range(edit *e, size_t start, size_t end);
 /* Whether some edit already starts exactly at [start, end). */
 bool edit_exists(const edit_list *l, size_t start, size_t end);
 
+/* Wraps [start, end) (an expression) in prefix and suffix: around the
+ * edit that already replaces exactly that range, if there is one (two
+ * edits of one range would expand each other without end). */
+void edit_wrap(edit_list *l, size_t start, size_t end, const char *prefix, const char *suffix);
+
 /* The text of [start, end) with every edit inside it applied. */
 void edit_render(edit_list *l, strbuf *out, size_t start, size_t end, bool line_markers);
 unsigned edit_line_of(const edit_list *l, size_t offset);

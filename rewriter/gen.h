@@ -40,6 +40,9 @@ typedef struct gen {
     const char *dir_file;
     struct headers *headers;        /* the included headers' declarations (headers.c) */
     bool remarks;
+    /* check mode (dvmcc -fdvmh-check): the host handlers check each access
+     * to a distributed array (check.c); no CUDA handlers */
+    bool check;
     attached *dirs;
     int dir_count;
     dobj *objs;

@@ -2,6 +2,8 @@
  * collect the loop's data, emit the host handler (loop_host.c) and the
  * CUDA handler (cuda.c), emit the call site that replaces the loop. */
 #include "alloc.h"
+#include "check.h"
+#include "check_scalar.h"
 #include "cuda.h"
 #include "gen.h"
 #include "loop.h"
@@ -482,6 +484,13 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
         sb_printf(&c, "#ifdef DVMH_CUDA_HANDLERS\n    if (dvmh_cuda_linkable(&dvmh_cuda_module_%s))\n"
                       "        dvmh_loop_handler(dvmh_L, DVMH_DEV_CUDA, %s);\n#endif\n",
                   g->base, cuda_launcher);
+    if (g->check) {
+        /* check mode: the loop variables' names, for the messages */
+        sb_add(&c, "    dvmh_loop_check(dvmh_L, \"");
+        for (int k = 0; k < p->rank; k++)
+            sb_printf(&c, "%s%s", k ? "," : "", p->dims[k].var);
+        sb_add(&c, "\");\n");
+    }
     sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
     edit *ce = edit_begin(&g->e, p->loop_start, p->loop_end);
     edit_lit(ce, c.s);
@@ -508,8 +517,12 @@ void loop_gen(gen *g, attached *at)
 {
     loop_plan p = {0};
     if (loop_analyze(g, at, &p) && loop_collect(g, &p)) {
+        if (g->check)
+            check_loop_refs(g, &p);
         loop_host_handler(g, &p);
         char *cuda_launcher = g->emit_cuda ? cuda_gen_loop(g, &p) : NULL;
+        if (g->check)
+            check_scalar_loop(g, &p);
         loop_call_site(g, &p, cuda_launcher);
         free(cuda_launcher);
         loop_remark(g, &p);

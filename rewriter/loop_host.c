@@ -43,6 +43,11 @@ static void host_arg(host_sig *s, const char *fmt, ...)
 
 static void host_signature(gen *g, const loop_plan *p, host_sig *s)
 {
+    if (g->check) {
+        /* check mode: the body's checks (check.c) name the piece */
+        host_param(s, "dvmh_piece *const dvmh_P");
+        host_arg(s, "dvmh_P");
+    }
     for (int k = 0; k < p->rank; k++) {
         host_param(s, "const dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d", k, k, k);
         if (p->thread_pipe && k == 1) /* the thread's block */

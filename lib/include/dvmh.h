@@ -45,6 +45,11 @@ int dvmh_process_rank(void);
 /* Stops every process with a message naming file:line. */
 void dvmh_fatal(const char *file, int line, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 3, 4)));
+/* Check mode (dvmcc -fdvmh-check): an error of the program found by a
+ * check; prints "file:line: error: check: MESSAGE" and stops every process
+ * like dvmh_fatal. */
+void dvmh_check_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((noreturn, format(printf, 3, 4)));
 
 /* ------------------------------------------------------------------------
  * Element types (reductions, comparative debugging)
@@ -336,6 +341,16 @@ void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type);
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
 void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
+/* Check mode (dvmcc -fdvmh-check): the loop's handlers check their
+ * accesses; vars: the loop variables' names, "i,j" (messages). */
+void dvmh_loop_check(dvmh_loop *l, const char *vars);
+/* Check mode: the access (mode: DVMH_READ and/or DVMH_WRITE) of the
+ * iteration iter (the loop variables' values) at source line 'line' to
+ * element idx of data k of the piece's loop; checks it against the loop's
+ * directives (stopping the program if they do not cover it) and returns
+ * the element's address on the piece's device. */
+void *dvmh_check_elem(dvmh_piece *p, int k, int mode, int line, const dvmh_idx *iter,
+                      const dvmh_idx *idx);
 /* Runs the loop (renewing shadows, moving data, pipelining), writes the
  * reduction results into their variables, and frees l. */
 void dvmh_loop_run(dvmh_loop *l);
@@ -399,6 +414,15 @@ dvmh_idx dvmh_shadow_add_owned(const dvmh_shadow_edge *e, dvmh_idx k);
 void dvmh_shadow_add_point(dvmh_shadow_edge *e, dvmh_idx index);
 void dvmh_shadow_add_include(dvmh_shadow_edge *e, dvmh_array *a);
 void dvmh_shadow_add_end(dvmh_shadow_edge *e);
+/* Check mode's scalar checks (lib/check_scalar.c): in the iteration whose
+ * loop variables names (comma-separated) have the values idx[0..rank-1],
+ * the variable var was read before the iteration wrote it (a private
+ * variable), or used other than in its reduction's update (a reduction or
+ * location variable). Both stop every process (dvmh_check_fail). */
+void dvmh_check_private_read(const char *file, int line, const char *var, const char *names,
+                             int rank, const dvmh_idx *idx) __attribute__((noreturn));
+void dvmh_check_reduction_use(const char *file, int line, const char *var, const char *names,
+                              int rank, const dvmh_idx *idx) __attribute__((noreturn));
 
 /* ------------------------------------------------------------------------
  * remote_access blocks, intervals

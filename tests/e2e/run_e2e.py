@@ -23,6 +23,13 @@ Markers in the program:
                       the DVMH build must stop with a non-zero exit status
                       and TEXT in its messages on every configuration (the
                       plain build is not compared)
+  // E2E: dvmcc-flags FLAGS
+                      more dvmcc arguments (-fdvmh-check: the programs
+                      that show a check of check mode fail)
+
+--check builds with dvmcc -fdvmh-check (check mode): the program must run
+as usual, without a report (a program expected to stop at run time may
+stop at a check instead).
 
 The matrix: --procs/--threads/--emus, else the environment (E2E_PROCS,
 E2E_THREADS, E2E_EMUS), else 1 x 1,2 x 0; with --suite the last fallback
@@ -59,11 +66,13 @@ def markers(path):
     stdin = re.search(r"//\s*STDIN:\s*(\S+)", text)
     reject = re.search(r"//\s*E2E:\s*expect-compile-error\s+(.*\S)", text)
     fails = re.search(r"//\s*E2E:\s*expect-run-error\s+(.*\S)", text)
+    flags = re.search(r"//\s*E2E:\s*dvmcc-flags\s+(.*\S)", text)
     return (float(tol.group(1)) if tol else 0.0,
             args.group(1).split() if args else [],
             os.path.join(base, stdin.group(1)) if stdin else None,
             reject.group(1) if reject else None,
-            fails.group(1) if fails else None)
+            fails.group(1) if fails else None,
+            flags.group(1).split() if flags else [])
 
 
 def is_float(number):
@@ -146,6 +155,8 @@ def main():
     ap.add_argument("--dvmcc-arg", action="append", default=[],
                     help="one more argument for dvmcc (repeat; write --dvmcc-arg=-X)")
     ap.add_argument("--build-log", help="write dvmcc's messages (remarks) to this file")
+    ap.add_argument("--check", action="store_true",
+                    help="build in check mode (dvmcc -fdvmh-check): no check may fail")
     opt = ap.parse_args()
     fallback = {"procs": "1,2,3,4", "threads": "1,2", "emus": "0,1,2"} if opt.suite else \
         {"procs": "1", "threads": "1,2", "emus": "0"}
@@ -155,7 +166,10 @@ def main():
 
     opt.program = os.path.normpath(opt.program)
     srcs = sources(opt.program)
-    tol, args, stdin_path, reject, fails = markers(opt.program)
+    tol, args, stdin_path, reject, fails, flags = markers(opt.program)
+    if opt.check and "-fdvmh-check" not in flags:
+        flags.append("-fdvmh-check")
+    checked_fail = opt.check and fails is not None
     work = tempfile.mkdtemp(prefix="e2e-")
     try:
         plain = os.path.join(work, "plain")
@@ -166,7 +180,7 @@ def main():
         if c.returncode:
             print("plain C build failed:\n" + c.stderr)
             return 1
-        c = subprocess.run([opt.dvmcc, "-O2"] + opt.dvmcc_arg + [*srcs, "-o", dvmh, "-lm"],
+        c = subprocess.run([opt.dvmcc, "-O2"] + flags + opt.dvmcc_arg + [*srcs, "-o", dvmh, "-lm"],
                            capture_output=True, text=True)
         if opt.build_log:
             with open(opt.build_log, "w") as log:
@@ -199,7 +213,8 @@ def main():
                     runs += 1
                     conf = "procs=%s threads=%s emus=%s" % (procs, threads, emus)
                     if fails is not None:
-                        if rc == 0 or rc == "timeout" or fails not in out + err:
+                        found = fails in out + err or (checked_fail and "error: check:" in err)
+                        if rc == 0 or rc == "timeout" or not found:
                             failures += 1
                             print("FAIL %s: exit %s, expected a run-time error with %r%s" % (
                                 conf, rc, fails, "; stderr: " + err.strip()[:800]))
