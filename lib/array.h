@@ -41,6 +41,7 @@ struct dvmh_array {
     struct comm_group *group;
     struct var *var;                /* actuality of the local part (actual.c) */
     struct dvmh_array *check;       /* check mode's state of the elements (check.c) */
+    bool check_host_written;        /* check mode: host code wrote since the states' exchange */
 };
 
 void array_compute_ownership(dvmh_array *a);
