@@ -46,6 +46,7 @@ struct dvmh_array {
      * and before the last ownership change */
     indirect_map ind, prev_ind;
     struct dvmh_array *check;       /* check mode's state of the elements (check.c) */
+    bool check_host_written;        /* check mode: host code wrote since the states' exchange */
 };
 
 void array_compute_ownership(dvmh_array *a);

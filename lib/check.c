@@ -226,9 +226,16 @@ void check_loop_begin(dvmh_loop *l)
     l->check_epoch = epoch_counter;
     memcpy(l->check_first, l->first, sizeof l->check_first);
     memcpy(l->check_last, l->last, sizeof l->check_last);
-    for (int k = 0; k < l->data_count; k++)
-        if (l->data[k].array && l->data[k].array->allocated)
-            companion(l->data[k].array);
+    for (int k = 0; k < l->data_count; k++) {
+        dvmh_array *a = l->data[k].array;
+        if (!a || !a->allocated)
+            continue;
+        companion(a);
+        /* host code wrote elements: their owners' states reach the edges */
+        if (a->check_host_written && is_distributed(a) && comm_process_count() > 1)
+            comm_shadow_renew(a->check, NULL, NULL, 1);
+        a->check_host_written = false;
+    }
     /* shadow_renew: every element's copies are current again */
     for (int s = 0; s < l->shadow_count; s++) {
         dvmh_array *c = l->data[l->shadows[s].data].array->check;
@@ -307,6 +314,21 @@ void check_loop_end(dvmh_loop *l)
             check_edges(l, k, saved);
         free(saved);
     }
+}
+
+int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx)
+{
+    /* every process runs the guard: the flag is the same everywhere */
+    if (a->check)
+        a->check_host_written = true;
+    if (!dvmh_owns_write(a, idx))
+        return 0;
+    check_elem *s = state_at(a->check, idx);
+    if (s) {
+        s->wline = line;
+        s->wproc = comm_process_rank();
+    }
+    return 1;
 }
 
 /* ---- one access */
@@ -400,9 +422,9 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
             elem_text(l->data[k].name, l->data[k].rank, idx, el, sizeof el);
             iter_text(l, it, itx, sizeof itx);
             dvmh_check_fail(l->file, line,
-                            "missing shadow_renew: iteration %s reads %s, which process %d wrote "
-                            "at line %d after the last shadow_renew of %s",
-                            itx, el, (int)__atomic_load_n(&s->wproc, __ATOMIC_RELAXED), (int)wline,
+                            "missing shadow_renew: iteration %s reads %s, written at line %d "
+                            "(by process %d) after the last shadow_renew of %s",
+                            itx, el, (int)wline, (int)__atomic_load_n(&s->wproc, __ATOMIC_RELAXED),
                             l->data[k].name);
         }
         if (!r1)

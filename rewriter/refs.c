@@ -289,7 +289,8 @@ static void array_reference(gen *g, int ref, dobj *o)
     node *pn = &g->a.nodes[p];
     size_t end = ast_stmt_end(&g->a, p);
     edit *guard = edit_begin(&g->e, pn->start, end);
-    edit_litf(guard, "{ if (DVMH_OWNS_W(%s", o->desc);
+    /* check mode: the runtime also records the write (a shadow_renew is due) */
+    edit_litf(guard, "{ if (%s(%s", g->check ? "DVMH_CHECK_OWNS_W" : "DVMH_OWNS_W", o->desc);
     for (int k = 0; k < o->rank; k++) {
         edit_lit(guard, ", ");
         edit_range(guard, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);

@@ -201,6 +201,12 @@ int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx);
 #define DVMH_OWNS_W(a, ...) \
     ((DVMH_HEAD(a)->owns_all && !DVMH_HEAD(a)->on_devices) || \
      dvmh_owns_write((dvmh_array *)(void *)(a), (const dvmh_idx[]){__VA_ARGS__}))
+/* Check mode: the guard of an assignment statement (as DVMH_OWNS_W) also
+ * records the write, on the owner, as one a shadow_renew must follow
+ * (every process calls it). */
+int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx);
+#define DVMH_CHECK_OWNS_W(a, ...) \
+    dvmh_check_host_write(__LINE__, (dvmh_array *)(void *)(a), (const dvmh_idx[]){__VA_ARGS__})
 /* A read outside parallel loops of an element this process may not own
  * (multi-process): the owner broadcasts it to every process. */
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx, void *dst);

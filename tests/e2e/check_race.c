@@ -2,8 +2,9 @@
  * without across(A[1:0]): iteration i reads A[i - 1], which iteration i - 1
  * writes in the same loop. The check reports the race on every
  * configuration, one process included. */
+/* the line reported is the later access's: threads may run either first */
 // E2E: dvmcc-flags -fdvmh-check
-// E2E: expect-run-error check_race.c:25: error: check: race on A[
+// E2E: expect-run-error error: check: race on A[
 #include <stdio.h>
 
 #define N 32

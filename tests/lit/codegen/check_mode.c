@@ -3,7 +3,8 @@
 // Check mode: each element reference to a distributed array in the body
 // goes through dvmh_check_elem with the data's index, the access (written,
 // read, both), the iteration and the indices; the nest gets the piece; the
-// call site names the loop variables. Ordinary data stays as it is.
+// call site names the loop variables. Ordinary data stays as it is. An
+// assignment of host code to an element records the write.
 #define N 16
 #pragma dvm array distribute[block][block], shadow[1][1]
 double A[N][N];
@@ -20,6 +21,7 @@ void f(void)
             A[i][j] += c[i];
             B[i][j]++;
         }
+    A[0][0] = 1;
 }
 // CHECK: static void dvmh_loop_check_mode_{{[0-9]+}}_nest(dvmh_piece *const dvmh_P,
 // CHECK: (*(double *)dvmh_check_elem(dvmh_P, 0, DVMH_WRITE, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j})) = (*(double *)dvmh_check_elem(dvmh_P, 1, DVMH_READ, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i - 1, j})) + (*(double *)dvmh_check_elem(dvmh_P, 1, DVMH_READ, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j + 1}));
@@ -28,5 +30,7 @@ void f(void)
 // CHECK: dvmh_loop_check_mode_{{[0-9]+}}_nest(dvmh_P, dvmh_P->lo[0],
 // CHECK: dvmh_loop_check(dvmh_L, "i,j");
 // CHECK-NEXT: dvmh_loop_run(dvmh_L);
+// CHECK: { if (DVMH_CHECK_OWNS_W(A, 0, 0)) { DVMH_AT2(A, double, 0, 0) = 1; } }
 // PLAIN-NOT: dvmh_check_elem(
 // PLAIN-NOT: dvmh_loop_check(dvmh_L
+// PLAIN-NOT: DVMH_CHECK_OWNS_W
