@@ -176,6 +176,7 @@ void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
         dvmh_fatal(l->file, l->line, "remote_access of unknown data");
     if (!l->data[data].array)
         return; /* ordinary data is replicated: every element is local */
+    indirect_refuse(l->file, l->line, l->data[data].array, "remote_access");
     l->remotes = dvmh_xrealloc(l->remotes, sizeof *l->remotes * (size_t)(l->remote_count + 1));
     l->remote_rules =
         dvmh_xrealloc(l->remote_rules, sizeof *l->remote_rules * (size_t)(l->remote_count + 1));
