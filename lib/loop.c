@@ -273,6 +273,9 @@ void dvmh_loop_run(dvmh_loop *l)
     int outer_line = c->site_line;
     c->site_file = l->file;
     c->site_line = l->line;
+    for (int k = 0; !l->target && k < l->data_count; k++)
+        indirect_refuse(l->file, l->line, l->data[k].array,
+                        "a parallel loop without 'on' over elements");
     piece_compute_maps(l);
     if (l->across && comm_process_count() > 1) {
         lcomm_run_across(l);
