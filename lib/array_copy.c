@@ -74,6 +74,7 @@ void dvmh_array_copy(const char *file, int line, dvmh_array *dst, dvmh_array *sr
     copy_check(file, line, dst, src);
     comm_check_array(dst, "array_copy");
     comm_check_array(src, "array_copy");
+    indirect_refuse(file, line, src, "array_copy");
     /* the owners serve the copy from their host copies */
     box own;
     array_own_box(src, &own);

@@ -122,6 +122,8 @@ static void indirect_owners(const char *file, int line, distr_dim *dd, dvmh_idx 
 {
     if (!f->values)
         dvmh_fatal(file, line, "indirect: no partition array");
+    static unsigned long generations;
+    dd->generation = ++generations;
     dd->owner = dvmh_xmalloc(sizeof(int) * (size_t)n);
     dd->owned = dvmh_xmalloc(sizeof(dvmh_idx) * (size_t)(n > 0 ? n : 1));
     dd->owned_count = 0;

@@ -19,6 +19,7 @@ typedef struct distr_dim {
     int *owner, *prev_owner;
     dvmh_idx *owned;
     dvmh_idx owned_count;
+    unsigned long generation;       /* indirect: a number no other distribution had */
 } distr_dim;
 
 /* A distributed index space: a template, or an array distributed by its

@@ -38,6 +38,7 @@ void indirect_map_of(void *obj, indirect_map *m)
     m->owned = dd->owned;
     m->owned_count = dd->owned_count;
     m->space = s;
+    m->generation = dd->generation;
 }
 
 int indirect_owner(const indirect_map *m, dvmh_idx i)

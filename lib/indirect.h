@@ -24,6 +24,7 @@ typedef struct indirect_map {
     const dvmh_idx *owned;          /* space indices this process owns */
     dvmh_idx owned_count;
     const struct distr_space *space;
+    unsigned long generation;       /* of the distribution (distr_dim) */
 } indirect_map;
 
 /* The indirect map of an array or template (m->dim < 0: none). */

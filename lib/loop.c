@@ -177,6 +177,7 @@ void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)
         dvmh_fatal(l->file, l->line, "remote_access of unknown data");
     if (!l->data[data].array)
         return; /* ordinary data is replicated: every element is local */
+    indirect_refuse(l->file, l->line, l->data[data].array, "remote_access");
     l->remotes = dvmh_xrealloc(l->remotes, sizeof *l->remotes * (size_t)(l->remote_count + 1));
     l->remote_rules =
         dvmh_xrealloc(l->remote_rules, sizeof *l->remote_rules * (size_t)(l->remote_count + 1));
@@ -273,6 +274,9 @@ void dvmh_loop_run(dvmh_loop *l)
     int outer_line = c->site_line;
     c->site_file = l->file;
     c->site_line = l->line;
+    for (int k = 0; !l->target && k < l->data_count; k++)
+        indirect_refuse(l->file, l->line, l->data[k].array,
+                        "a parallel loop without 'on' over elements");
     piece_compute_maps(l);
     if (l->check_vars)
         check_loop_begin(l);

@@ -93,6 +93,7 @@ struct dvmh_loop {
     int remote_count;
     comm_remote_view *remote_views; /* per remote: own part and fetched box */
     dvmh_handler host_handler, cuda_handler;
+    int thread_limit;               /* > 0: at most this many host threads per piece */
     loop_result *results;
     int result_count;
     /* check mode (check.c): the loop variables' names (NULL: not checked),

@@ -556,6 +556,8 @@ static void run_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *starte
         iterations = n > LOOP_RANGE_UNKNOWN ? -1 : iterations < 0 ? -1 : iterations * n;
     }
     p.threads = dev->threads;
+    if (dev->kind == DEVICE_HOST && l->thread_limit > 0 && l->thread_limit < p.threads)
+        p.threads = l->thread_limit; /* a short piece: a team would cost more than it gives */
     void *data_ptrs[l->data_count + 1];
     dvmh_idx ext[l->data_count + 1][DVMH_MAX_RANK];
     for (int k = 0; k < l->data_count; k++)

@@ -372,6 +372,7 @@ void dvmh_remote_array(dvmh_array *a, const dvmh_rule *rules)
                    "remote_access of something that is not a distributed array");
     if (comm_process_count() == 1)
         return; /* every element is local */
+    indirect_refuse(remote_state.file, remote_state.line, a, "remote_access");
     int r = a->head.rank;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     for (int d = 0; d < r; d++) {

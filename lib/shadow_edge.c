@@ -160,14 +160,18 @@ void dvmh_shadow_add_end(dvmh_shadow_edge *e)
     comm_exchange_bytes(e->need, sb, e->give, rb);
     free(sb);
     free(rb);
-    /* a new edge of the same name on the same space replaces the old one */
-    for (dvmh_shadow_edge **p = &edges; *p; p = &(*p)->next)
-        if ((*p)->map.space == e->map.space && !strcmp((*p)->name, e->name)) {
-            dvmh_shadow_edge *old = *p;
+    /* a new edge of the same name on the same space replaces the old one;
+     * edges of earlier distributions go too */
+    for (dvmh_shadow_edge **p = &edges; *p;) {
+        dvmh_shadow_edge *old = *p;
+        if (old->map.space == e->map.space &&
+            (!strcmp(old->name, e->name) || old->map.generation != e->map.generation)) {
             *p = old->next;
             edge_free(old);
-            break;
+        } else {
+            p = &old->next;
         }
+    }
     e->next = edges;
     edges = e;
 }
@@ -285,7 +289,8 @@ size_t indirect_renew_edge(const char *file, int line, dvmh_array *a, const char
     size_t sent = 0;
     bool found = false;
     for (dvmh_shadow_edge *e = edges; e; e = e->next) {
-        if (e->map.space != a->ind.space || (name && strcmp(e->name, name)))
+        if (e->map.space != a->ind.space || (name && strcmp(e->name, name)) ||
+            (!name && e->map.generation != a->ind.generation))
             continue;
         if (!edge_includes(e, a)) {
             if (name)
@@ -294,7 +299,7 @@ size_t indirect_renew_edge(const char *file, int line, dvmh_array *a, const char
                            a->file, a->line);
             continue;
         }
-        if (e->owner != a->ind.owner)
+        if (e->map.generation != a->ind.generation)
             dvmh_fatal(file, line, "shadow_renew: the shadow edge \"%s\" (added at %s:%d) was "
                        "computed for a distribution that has changed since (add it again)",
                        e->name, e->file, e->line);
