@@ -691,8 +691,12 @@ static void task_finish(dvmh_task_loop *l)
         size_t at = sizeof out + (size_t)out;
         for (int k = 0; k < l->red_count; k++) {
             task_reduction *r = &l->reds[k];
-            reduce_combine(r->op, r->type, r->var, p + at, r->count, r->loc,
-                           r->loc_bytes ? p + at + r->var_bytes : NULL, r->loc_bytes);
+            /* the packet packs values at any offset: combine an aligned copy */
+            char *v = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
+            memcpy(v, p + at, r->var_bytes + r->loc_bytes);
+            reduce_combine(r->op, r->type, r->var, v, r->count, r->loc,
+                           r->loc_bytes ? v + r->var_bytes : NULL, r->loc_bytes);
+            free(v);
             at += r->var_bytes + r->loc_bytes;
         }
         while (at < size) {
