@@ -39,6 +39,15 @@ typedef struct check_elem {
 
 static uint32_t epoch_counter;
 static int failing;
+static int my_rank;                   /* this process's rank in the loop's processor system */
+
+/* What a loop checks of one of its data (computed once per loop run). */
+struct check_data {
+    bool checked;                     /* a distributed array not read through remote_access */
+    bool across;
+    bool dist[DVMH_MAX_RANK];         /* a distributed dimension the iteration maps */
+    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK]; /* its shadow widths */
+};
 
 void dvmh_check_fail(const char *file, int line, const char *fmt, ...)
 {
@@ -76,16 +85,21 @@ static dvmh_idx dim_count(const dvmh_loop *l, int d)
     if (!dim_known(l, d))
         return CHECK_RADIX;
     dvmh_idx n = (l->check_last[d] - l->check_first[d]) / l->step[d] + 1;
-    return n > 0 ? n : 1;
+    return n <= 0 ? 1 : n == CHECK_RADIX ? n + 1 : n; /* CHECK_RADIX: unknown */
 }
 
 static int64_t iter_encode(const dvmh_loop *l, const dvmh_idx *iter)
 {
     int64_t n = 0;
     for (int d = 0; d < l->rank; d++) {
-        dvmh_idx v = dim_known(l, d) ? (iter[d] - l->check_first[d]) / l->step[d]
-                                     : iter[d] + CHECK_RADIX / 2;
-        n = n * dim_count(l, d) + v;
+        dvmh_idx v;
+        if (l->check_count[d] == CHECK_RADIX)
+            v = iter[d] + CHECK_RADIX / 2;
+        else if (l->step[d] == 1)
+            v = iter[d] - l->check_first[d];
+        else
+            v = (iter[d] - l->check_first[d]) / l->step[d];
+        n = n * l->check_count[d] + v;
     }
     return n + 1;
 }
@@ -96,9 +110,9 @@ static void iter_text(const dvmh_loop *l, int64_t n, char *out, size_t size)
     dvmh_idx iter[DVMH_MAX_RANK];
     n -= 1;
     for (int d = l->rank - 1; d >= 0; d--) {
-        dvmh_idx c = dim_count(l, d), v = n % c;
+        dvmh_idx c = l->check_count[d], v = n % c;
         n /= c;
-        iter[d] = dim_known(l, d) ? l->check_first[d] + v * l->step[d] : v - CHECK_RADIX / 2;
+        iter[d] = c != CHECK_RADIX ? l->check_first[d] + v * l->step[d] : v - CHECK_RADIX / 2;
     }
     size_t len = (size_t)snprintf(out, size, "(");
     const char *name = l->check_vars;
@@ -226,10 +240,23 @@ void check_loop_begin(dvmh_loop *l)
     l->check_epoch = epoch_counter;
     memcpy(l->check_first, l->first, sizeof l->check_first);
     memcpy(l->check_last, l->last, sizeof l->check_last);
+    for (int d = 0; d < l->rank; d++)
+        l->check_count[d] = dim_count(l, d);
+    my_rank = comm_process_rank();
+    l->check_data = dvmh_xcalloc((size_t)(l->data_count ? l->data_count : 1),
+                                 sizeof *l->check_data);
     for (int k = 0; k < l->data_count; k++) {
         dvmh_array *a = l->data[k].array;
         if (!a || !a->allocated)
             continue;
+        struct check_data *cd = &l->check_data[k];
+        cd->checked = !data_remote(l, k);
+        cd->across = data_across(l, k);
+        for (int x = 0; x < a->head.rank; x++) {
+            cd->dist[x] = l->data[k].map[x].kind != DVMH_RULE_ANY && dim_distributed(a, x);
+            cd->lo[x] = a->shadow_lo[x] < 0 ? 1 : a->shadow_lo[x]; /* not given: 1 */
+            cd->hi[x] = a->shadow_hi[x] < 0 ? 1 : a->shadow_hi[x];
+        }
         companion(a);
         /* host code wrote elements: their owners' states reach the edges */
         if (a->check_host_written && is_distributed(a) && comm_process_count() > 1)
@@ -273,6 +300,8 @@ static void check_edges(dvmh_loop *l, int k, const check_elem *saved)
         for (int d = 0; d < rank; d++)
             own &= idx[d] >= c->head.own_lo[d] && idx[d] <= c->head.own_hi[d];
         const check_elem *now = state_at(c, idx);
+        if (!now)
+            break; /* no local part */
         const check_elem *before = saved + (now - (const check_elem *)(void *)c->head.host_data);
         int64_t reader = own ? 0 : other_reader(before, now, l->check_epoch);
         if (reader) {
@@ -298,9 +327,7 @@ static void check_edges(dvmh_loop *l, int k, const check_elem *saved)
 
 void check_loop_end(dvmh_loop *l)
 {
-    if (comm_process_count() == 1)
-        return;
-    for (int k = 0; k < l->data_count; k++) {
+    for (int k = 0; k < l->data_count && comm_process_count() > 1; k++) {
         dvmh_array *a = l->data[k].array;
         if (!a || !a->check || !is_distributed(a) || !(l->data[k].access & DVMH_WRITE) ||
             data_remote(l, k))
@@ -314,6 +341,8 @@ void check_loop_end(dvmh_loop *l)
             check_edges(l, k, saved);
         free(saved);
     }
+    free(l->check_data);
+    l->check_data = NULL;
 }
 
 int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx)
@@ -333,11 +362,6 @@ int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx)
 
 /* ---- one access */
 
-static dvmh_idx width(dvmh_idx w)
-{
-    return w < 0 ? 1 : w; /* not given: 1 */
-}
-
 /* The element's place relative to the iteration's own element: false
  * when some distributed dimension differs (a neighbour's element); fails
  * when it is beyond the shadow widths. */
@@ -345,6 +369,7 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
                         const dvmh_idx *idx)
 {
     const loop_data *d = &l->data[k];
+    const struct check_data *cd = &l->check_data[k];
     const dvmh_array *a = d->array;
     bool home = true;
     for (int x = 0; x < d->rank; x++) {
@@ -354,11 +379,11 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
             dvmh_check_fail(l->file, line, "%s is out of bounds (dimension %d has %lld elements)",
                             el, x + 1, (long long)a->size[x]);
         }
-        const dvmh_rule *r = &d->map[x];
-        if (r->kind == DVMH_RULE_ANY || !dim_distributed(a, x))
+        if (!cd->dist[x])
             continue;
+        const dvmh_rule *r = &d->map[x];
         dvmh_idx h = r->kind == DVMH_RULE_CONST ? r->b : r->a * iter[r->dim] + r->b;
-        dvmh_idx off = idx[x] - h, lo = width(a->shadow_lo[x]), hi = width(a->shadow_hi[x]);
+        dvmh_idx off = idx[x] - h, lo = cd->lo[x], hi = cd->hi[x];
         home &= off == 0;
         if (off >= -lo && off <= hi)
             continue;
@@ -401,7 +426,7 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
         return;
     int64_t it = iter_encode(l, iter);
     uint32_t ep = l->check_epoch;
-    bool across = data_across(l, k);
+    bool across = l->check_data[k].across;
     if (__atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE) != ep) {
         __atomic_store_n(&s->writer, 0, __ATOMIC_RELAXED);
         __atomic_store_n(&s->reader, 0, __ATOMIC_RELAXED);
@@ -435,7 +460,7 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
     if (mode & DVMH_WRITE) {
         __atomic_store_n(&s->writer, it, __ATOMIC_RELAXED);
         __atomic_store_n(&s->wline, line, __ATOMIC_RELAXED);
-        __atomic_store_n(&s->wproc, comm_process_rank(), __ATOMIC_RELAXED);
+        __atomic_store_n(&s->wproc, my_rank, __ATOMIC_RELAXED);
     }
 }
 
@@ -449,7 +474,7 @@ void *dvmh_check_elem(dvmh_piece *p, int k, int mode, int line, const dvmh_idx *
         off = off * p->ext[k][x] + idx[x];
     size_t elem = d->array ? d->array->head.elem_size : d->elem_size;
     char *addr = (char *)p->data[k] + off * (dvmh_idx)elem;
-    if (d->array && l->check_vars && !data_remote(l, k))
+    if (l->check_data && l->check_data[k].checked)
         check_access(l, k, mode, line, iter, idx);
     return addr;
 }

@@ -100,8 +100,10 @@ struct dvmh_loop {
      * this run's number, the whole loop's iterations (first, last, step
      * keep the local part's once it is known) */
     const char *check_vars;
+    struct check_data *check_data;  /* per datum: what to check */
     uint32_t check_epoch;
     dvmh_idx check_first[DVMH_MAX_RANK], check_last[DVMH_MAX_RANK];
+    dvmh_idx check_count[DVMH_MAX_RANK];  /* iterations per dimension (iteration numbers) */
 };
 
 typedef struct thread_pipe thread_pipe;
