@@ -404,7 +404,9 @@ void lcomm_run_across(dvmh_loop *l)
     lstage_begin(l->file, l->line, iterations, hops, l->stage, skewed && split_others > 0, &run);
     across_span span = {stage_dim, stage_target_dim, global_first, global_last, step, shift,
                         local_first, local_last, has_part};
+    double staged = dvmh_wtime();
     run_stages(l, &span, pipes, &run);
+    run.staged = dvmh_wtime() - staged;
     for (int x = 0; x < 2 * l->across_count; x++)
         if (pipes[x]) {
             size_t messages = 0;

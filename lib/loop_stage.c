@@ -4,9 +4,11 @@
  * iterations in stages of s takes about
  *     (rows / s + hops) * (s * c + k * latency)
  * where c is the time of one stage-dimension iteration of a process's part
- * (its compute plus the per-byte cost of the edge it sends) and k the
- * messages a process sends per stage: small stages fill the pipeline
- * quickly but pay the latency often. The minimum is at
+ * (its compute plus the per-byte cost of the edge it sends), k the
+ * messages a process sends per stage and latency the cost of one message
+ * (the runtime's own work per stage, measured, counts with it): small
+ * stages fill the pipeline quickly but pay the latency often. The minimum
+ * is at
  *     s = sqrt(rows * k * latency / (hops * c)).
  * The first run of a loop site (without stage(N)) uses a stage of
  * rows / (4 * processes) and measures c, k and the bytes per row; at its end
@@ -30,7 +32,7 @@ struct stage_site {
     dvmh_idx chosen;         /* 0: not chosen yet */
     dvmh_idx last_stage;
     bool given;
-    double latency, per_byte, seconds_per_row, messages_per_stage;
+    double latency, per_byte, seconds_per_row, messages_per_stage, stage_overhead;
     long long stages, messages;
     double compute, wait;
     stage_site *next;
@@ -100,17 +102,20 @@ void lstage_begin(const char *file, int line, dvmh_idx rows, int hops, dvmh_idx 
 /* The site's choice from the measured run: the same on every process. */
 static void choose(stage_site *s, const stage_run *r)
 {
-    double local[3] = {
+    double overhead = r->staged - r->compute - r->wait;
+    double local[4] = {
         r->local_rows > 0 ? r->compute / (double)r->local_rows : 0,
         r->stages > 0 ? (double)r->messages / (double)r->stages : 0,
         r->rows > 0 ? (double)r->bytes / (double)r->rows : 0,
+        r->stages > 0 && overhead > 0 ? overhead / (double)r->stages : 0,
     };
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, local, 3, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, local, 4, NULL, 0);
     comm_message_cost(&s->latency, &s->per_byte);
     s->seconds_per_row = local[0] + s->per_byte * local[2];
     s->messages_per_stage = local[1] > 1 ? local[1] : 1;
+    s->stage_overhead = local[3];
     s->chosen = lstage_optimum(r->rows, r->hops, s->seconds_per_row,
-                               s->latency * s->messages_per_stage);
+                               s->latency * s->messages_per_stage + s->stage_overhead);
 }
 
 void lstage_end(stage_run *r)
@@ -136,8 +141,9 @@ void lstage_report(FILE *out)
         else if (s->chosen > 0)
             fprintf(out,
                     "    stage %lld (chosen: %.3g s per row, %.3g s per message, %.3g messages "
-                    "per stage)\n",
-                    (long long)s->chosen, s->seconds_per_row, s->latency, s->messages_per_stage);
+                    "and %.3g s of runtime work per stage)\n",
+                    (long long)s->chosen, s->seconds_per_row, s->latency, s->messages_per_stage,
+                    s->stage_overhead);
         else
             fprintf(out, "    stage %lld\n", (long long)s->last_stage);
         fprintf(out, "    %lld stages, %lld messages sent, %.6f s computing, %.6f s waiting\n",

@@ -21,6 +21,7 @@ typedef struct stage_run {
     bool measure;            /* the run the site's choice comes from */
     dvmh_idx stages, local_rows;
     double compute, wait;    /* seconds in this process's pieces, in receives */
+    double staged;           /* seconds of the stages in all (the rest: per-stage overhead) */
     size_t messages, bytes;
 } stage_run;
 

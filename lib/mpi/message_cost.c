@@ -4,16 +4,16 @@
  * size their stages with it (loop_stage.c). */
 #include "mpi_comm.h"
 
-#include <stdint.h>
 
-/* Round trips of each size; the fastest counts (the others met a busy
- * machine or a cold path). */
-#define COST_REPEATS 6
+/* Round trips of each size; the median counts: the fastest would be a
+ * lucky moment on a busy machine, where a message usually waits for the
+ * peer to be scheduled. */
+#define COST_REPEATS 7
 #define COST_BIG_BYTES 32768
 
 static double round_trip(MPI_Comm comm, int me, char *buffer, int bytes)
 {
-    double best = 1e30;
+    double times[COST_REPEATS];
     for (int r = 0; r < COST_REPEATS; r++) {
         double t0 = MPI_Wtime();
         if (me == 0) {
@@ -24,9 +24,12 @@ static double round_trip(MPI_Comm comm, int me, char *buffer, int bytes)
             MPI_Send(buffer, bytes, MPI_BYTE, 0, 901, comm);
         }
         double t = MPI_Wtime() - t0;
-        best = t < best ? t : best;
+        int k = r; /* insertion sort */
+        for (; k > 0 && times[k - 1] > t; k--)
+            times[k] = times[k - 1];
+        times[k] = t;
     }
-    return best;
+    return times[COST_REPEATS / 2];
 }
 
 void mpi_layer_message_cost(double *latency, double *per_byte)

@@ -49,15 +49,15 @@ int main(void)
                 for (j = 1; j < ny - 1; j++)
                     for (k = 1; k < nz - 1; k++)
                         a[i][j][k] = (a[i - 1][j][k] + a[i + 1][j][k]) / 2;
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline
-             * between processes runs on the host copies */
+            /* on 2 processes (grid 2x1x1) no process boundary cuts j: no
+             * pipeline, the loop runs on the devices */
 #pragma dvm parallel([i][j][k] on a[i][j][k]) across(a[0:0][1:1][0:0])
             for (i = 1; i < nx - 1; i++)
                 for (j = 1; j < ny - 1; j++)
                     for (k = 1; k < nz - 1; k++)
                         a[i][j][k] = (a[i][j - 1][k] + a[i][j + 1][k]) / 2;
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline
-             * between processes runs on the host copies */
+            /* no process boundary cuts k (up to 4 processes): no pipeline,
+             * the loop runs on the devices */
 #pragma dvm parallel([i][j][k] on a[i][j][k]) across(a[0:0][0:0][1:1]), reduction(max(eps))
             for (i = 1; i < nx - 1; i++)
                 for (j = 1; j < ny - 1; j++)
