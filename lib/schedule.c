@@ -19,9 +19,7 @@
 static const char *const mode_names[] = {"single", "static", "simple-dynamic", "dynamic",
                                          "scheme", NULL};
 
-/* Speeds kept per loop and device (simple dynamic): the median of the
- * last ones, so that one run disturbed by the machine's other work does not
- * upset the split. */
+/* Speeds kept per loop and device (simple dynamic). */
 #define SPEEDS 5
 
 /* Splits kept per loop for the statistics: runs 1..4, then 8, 16, 32, ... */
@@ -202,9 +200,12 @@ static void by_weights(const int *usable, int n, double *fraction)
 }
 
 /* Simple dynamic: proportional to the speeds measured in the loop's
- * previous runs, once every device has one; until then the weights, each
+ * previous runs (recent_speed), once every device has one; until then the weights, each
  * device getting at least a tenth so that it is timed. */
-static double median_speed(const sched_site *s, int dev)
+/* The median of the device's last speeds: one run disturbed by the
+ * machine's other work does not upset the split, and a device that really
+ * became slower shows within a few runs. */
+static double recent_speed(const sched_site *s, int dev)
 {
     int n = s->speed_count[dev] < SPEEDS ? s->speed_count[dev] : SPEEDS;
     double v[SPEEDS];
@@ -223,7 +224,7 @@ static const char *from_history(const sched_site *s, const int *usable, int n, d
     bool all = true;
     double speed[DEVICE_MAX];
     for (int k = 0; k < n; k++)
-        all &= (speed[k] = median_speed(s, usable[k])) > 0;
+        all &= (speed[k] = recent_speed(s, usable[k])) > 0;
     if (!all) {
         by_weights(usable, n, fraction);
         double total = 0;

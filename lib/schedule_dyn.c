@@ -1,47 +1,177 @@
-/* schedule_dyn.c: the dynamic and scheme modes: not built yet (the model,
- * lib/sched_model.c, comes with its own branch). */
+/* schedule_dyn.c: the dynamic and scheme modes (schedule_dyn.h) on the
+ * model of sched_model.h. A region entry is a launch variant: the region's
+ * site and a hash of the data its clauses name (each array's declaration
+ * site, shape and element size), which stays the same from run to run of
+ * the program, so that a scheme file finds its variants again. The time
+ * between regions is a host section. */
 #include "schedule_dyn.h"
+#include "comm.h"
 #include "context.h"
+#include "device.h"
+#include "loop.h"
+#include "sched_model.h"
 #include "schedule.h"
+#include "trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct {
+    sched_model *m;
+    int mode;
+    char *path;                     /* this process's scheme file */
+    /* the region entered: its variant is looked up at its first split */
+    bool in_region;
+    char site[600];
+    uint64_t binding;
+    double bytes;
+    sched_variant *v;
+    double left_region;             /* when the last region ended; 0: none yet */
+    /* the loop whose pieces run now */
+    const dvmh_loop *loop;
+    sched_loop *sl;
+} dyn;
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0x100000001b3ull;
+}
+
+static uint64_t mix_text(uint64_t h, const char *s)
+{
+    for (; s && *s; s++)
+        h = mix(h, (unsigned char)*s);
+    return h;
+}
 
 void sdyn_start(int mode, const char *path)
 {
-    (void)path;
-    dvmh_fatal(NULL, 0, "DVMH_SCHED_TECH=%s: not supported yet",
-               mode == SCHED_DYNAMIC ? "dynamic" : "scheme");
+    dyn.mode = mode;
+    const char *names[DEVICE_MAX];
+    for (int d = 0; d < device_count(); d++)
+        names[d] = device_get(d)->name;
+    dyn.m = sched_model_new(device_count(), names);
+    if (comm_process_rank() != 0)
+        sched_model_set_warnings(dyn.m, NULL);
+    if (path) {
+        /* one file per process when there are several (their parts
+         * differ) */
+        size_t n = strlen(path) + 16;
+        dyn.path = malloc(n);
+        if (!dyn.path)
+            dvmh_fatal(NULL, 0, "out of memory");
+        if (comm_process_count() > 1)
+            snprintf(dyn.path, n, "%s.%d", path, comm_process_rank());
+        else
+            snprintf(dyn.path, n, "%s", path);
+    }
+    if (mode == SCHED_SCHEME) {
+        char err[1024];
+        if (sched_scheme_read(dyn.m, dyn.path, err, sizeof err) != 0)
+            dvmh_fatal(NULL, 0, "DVMH_SCHED_FILE: %s", err);
+    }
 }
 
-void sdyn_finish(void) {}
+void sdyn_finish(void)
+{
+    if (!dyn.m)
+        return;
+    if (dyn.mode == SCHED_DYNAMIC) {
+        sched_build_scheme(dyn.m, NULL, NULL);
+        char err[1024];
+        if (dyn.path && sched_scheme_write(dyn.m, dyn.path, err, sizeof err) != 0)
+            fprintf(stderr, "dvmh: warning: DVMH_SCHED_FILE: %s\n", err);
+    }
+    /* the model stays until the process ends: the statistics come next */
+}
+
 void sdyn_region_begin(const char *file, int line)
 {
-    (void)file;
-    (void)line;
+    double now = dvmh_wtime();
+    if (dyn.left_region > 0)
+        sched_host_section(dyn.m, now - dyn.left_region, 0);
+    dyn.in_region = true;
+    snprintf(dyn.site, sizeof dyn.site, "%s:%d", file, line);
+    dyn.binding = mix_text(0xcbf29ce484222325ull, dyn.site);
+    dyn.bytes = 0;
+    dyn.v = NULL;
 }
+
 void sdyn_region_datum(const char *decl_file, int decl_line, int rank, const dvmh_idx *size,
                        size_t elem_size)
 {
-    (void)decl_file;
-    (void)decl_line;
-    (void)rank;
-    (void)size;
-    (void)elem_size;
+    if (!dyn.in_region)
+        return;
+    uint64_t h = mix_text(dyn.binding, decl_file ? decl_file : "data");
+    h = mix(h, (uint64_t)decl_line);
+    h = mix(h, (uint64_t)rank);
+    h = mix(h, (uint64_t)elem_size);
+    double bytes = (double)elem_size;
+    for (int d = 0; d < rank; d++) {
+        h = mix(h, (uint64_t)size[d]);
+        bytes *= (double)size[d];
+    }
+    dyn.binding = h;
+    /* this process's part, roughly */
+    dyn.bytes += bytes / comm_process_count();
 }
-void sdyn_region_end(void) {}
+
+void sdyn_region_end(void)
+{
+    dyn.in_region = false;
+    dyn.v = NULL;
+    dyn.left_region = dvmh_wtime();
+}
+
+/* The variant of the region entered, counted at its first split. */
+static sched_variant *variant(void)
+{
+    if (!dyn.v) {
+        dyn.v = sched_variant_get(dyn.m, dyn.site, dyn.binding);
+        sched_variant_enter(dyn.m, dyn.v, dyn.bytes);
+        if (sched_should_rebuild(dyn.m)) {
+            double t0 = dvmh_wtime();
+            sched_build_scheme(dyn.m, NULL, NULL);
+            trace_op("build scheme", t0, 0);
+        }
+    }
+    return dyn.v;
+}
+
+static const char *source_name(int source)
+{
+    switch (source) {
+    case SCHED_FROM_STATIC:
+        return "static";
+    case SCHED_FROM_EXPLORE:
+        return "explore";
+    case SCHED_FROM_MODEL:
+        return "model";
+    default:
+        return "scheme";
+    }
+}
+
 void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weights, double work,
                 double *fraction, const char **source)
 {
-    (void)l;
-    (void)usable;
-    (void)n;
-    (void)weights;
-    (void)work;
-    (void)fraction;
-    (void)source;
+    char site[600];
+    snprintf(site, sizeof site, "%s:%d", l->file, l->line);
+    sched_variant *v = variant();
+    dyn.loop = l;
+    dyn.sl = sched_loop_get(v, site);
+    sched_plan plan;
+    sched_loop_plan(dyn.sl, n, usable, weights, work, &plan);
+    for (int k = 0; k < n; k++)
+        fraction[k] = plan.fraction[k];
+    *source = source_name(plan.source);
 }
+
 void sdyn_record(const dvmh_loop *l, int dev, double work, double seconds)
 {
-    (void)l;
-    (void)dev;
-    (void)work;
-    (void)seconds;
+    if (l != dyn.loop || !dyn.sl)
+        return;
+    sched_record(dyn.sl, dev, 0, work, seconds);
 }

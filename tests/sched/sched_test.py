@@ -80,7 +80,7 @@ def convergence(exe, work, mode, expected):
     got = None
     for attempt in range(3):
         stats = os.path.join(work, "conv-%s-%d.txt" % (mode, attempt))
-        r, text = run(exe, ["1000", "20", "20"], settings, stats)
+        r, text = run(exe, ["1000", "20", "60"], settings, stats)
         if r.returncode != 0 or r.stdout != expected:
             fail("%s: exit %d, output %r, stderr %s" % (mode, r.returncode, r.stdout, r.stderr))
             return
@@ -117,7 +117,7 @@ def main():
         if c.returncode:
             print("dvmcc failed:\n" + c.stdout + c.stderr)
             return 1
-        r, _ = run(exe, ["1000", "20", "20"], {"DVMH_SCHED_TECH": "static"})
+        r, _ = run(exe, ["1000", "20", "60"], {"DVMH_SCHED_TECH": "static"})
         big = r.stdout
         r, _ = run(exe, ["200", "3"], {"DVMH_SCHED_TECH": "static"})
         small = r.stdout
