@@ -234,11 +234,23 @@ static const char *from_history(const sched_site *s, const int *usable, int n, d
             fraction[k] /= total;
         return "static";
     }
-    double total = 0;
-    for (int k = 0; k < n; k++)
+    double total = 0, prev_total = 0, change = 0;
+    for (int k = 0; k < n; k++) {
         total += speed[k];
-    for (int k = 0; k < n; k++)
-        fraction[k] = speed[k] / total;
+        prev_total += s->last.fraction[usable[k]];
+    }
+    /* Half way from the last split to the measured one: the times are
+     * noisy, and every change moves data between the devices. Within 3
+     * points of it the split stays (nothing moves). */
+    for (int k = 0; k < n; k++) {
+        double prev = prev_total > 0 ? s->last.fraction[usable[k]] / prev_total : 1.0 / n;
+        double target = speed[k] / total, d = target - prev;
+        change = fabs(d) > change ? fabs(d) : change;
+        fraction[k] = prev + 0.5 * d;
+        speed[k] = prev;
+    }
+    if (change < 0.03)
+        memcpy(fraction, speed, sizeof(double) * (size_t)n);
     return "history";
 }
 
