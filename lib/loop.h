@@ -113,6 +113,7 @@ struct dvmh_piece_private {
 /* One device's share of the loop's local part. */
 typedef struct loop_piece {
     int device;
+    int threads;                    /* handler threads; 0: the device's (dynamic mode tries others) */
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
 } loop_piece;
 

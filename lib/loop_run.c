@@ -119,7 +119,7 @@ static void launch(dvmh_loop *l, const loop_piece *lp, piece_state *s)
         dvmh_idx n = (lp->last[d] - lp->first[d]) / l->step[d] + 1;
         iterations = n > LOOP_RANGE_UNKNOWN ? -1 : iterations < 0 ? -1 : iterations * n;
     }
-    p->threads = dev->threads;
+    p->threads = lp->threads > 0 ? lp->threads : dev->threads;
     for (int k = 0; k < l->data_count; k++)
         s->data_ptrs[k] = data_address(l, k, lp->device, s->ext[k]);
     copy_buffers(l, lp, s);

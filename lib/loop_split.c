@@ -102,6 +102,7 @@ static int fastest(const int *usable, int n)
 static int whole_on(dvmh_loop *l, int dev, loop_piece *pieces)
 {
     pieces[0].device = dev;
+    pieces[0].threads = 0;
     memcpy(pieces[0].first, l->first, sizeof l->first);
     memcpy(pieces[0].last, l->last, sizeof l->last);
     return 1;
@@ -115,7 +116,8 @@ static int cut(dvmh_loop *l, int sd, const int *usable, int n, loop_piece *piece
     for (int d = 0; d < l->rank; d++)
         work *= (double)((l->last[d] - l->first[d]) / l->step[d] + 1);
     double fraction[DEVICE_MAX];
-    schedule_split(l, usable, n, work, fraction);
+    int threads[DEVICE_MAX] = {0};
+    schedule_split(l, usable, n, work, fraction, threads);
     double acc = 0;
     int made = 0;
     for (int k = 0; k < n; k++) {
@@ -127,6 +129,7 @@ static int cut(dvmh_loop *l, int sd, const int *usable, int n, loop_piece *piece
             continue;
         loop_piece *p = &pieces[made++];
         p->device = usable[k];
+        p->threads = threads[k];
         memcpy(p->first, l->first, sizeof l->first);
         memcpy(p->last, l->last, sizeof l->last);
         p->first[sd] = l->first[sd] + done * l->step[sd];
@@ -163,7 +166,7 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
         double one = 1;
         usable[0] = fastest(usable, n);
         n = 1;
-        schedule_split(l, usable, 1, 1, &one);
+        schedule_split(l, usable, 1, 1, &one, NULL);
     }
     int sd = split_dimension(l);
     l->pieces_independent = !l->ordered;

@@ -53,6 +53,7 @@ static struct {
     const char *path;
     bool measured;
     sched_site *sites[SITE_BUCKETS];
+    const dvmh_loop *dyn_split;     /* the loop the model split last (until recorded) */
 } sch = {.mode = SCHED_STATIC};
 
 void schedule_check_env(void)
@@ -254,7 +255,8 @@ static const char *from_history(const sched_site *s, const int *usable, int n, d
     return "history";
 }
 
-void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, double *fraction)
+void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, double *fraction,
+                    int *threads)
 {
     sched_site *s = site_of(l->file, l->line);
     const char *source = "static";
@@ -264,7 +266,8 @@ void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, d
         double weights[DEVICE_MAX];
         for (int k = 0; k < n; k++)
             weights[k] = schedule_weight(usable[k]);
-        sdyn_split(l, usable, n, weights, work, fraction, &source);
+        sdyn_split(l, usable, n, weights, work, fraction, threads, &source);
+        sch.dyn_split = l;
     } else {
         by_weights(usable, n, fraction);
     }
@@ -283,14 +286,15 @@ static long long piece_iterations(const dvmh_loop *l, const loop_piece *p)
 
 void schedule_record(const dvmh_loop *l, const loop_piece *pieces, int n, const double *seconds)
 {
-    if (sch.mode != SCHED_SIMPLE_DYNAMIC && sch.mode != SCHED_DYNAMIC)
+    if (sch.mode != SCHED_SIMPLE_DYNAMIC && (sch.mode != SCHED_DYNAMIC || l != sch.dyn_split))
         return;
+    sch.dyn_split = NULL;
     sched_site *s = sch.mode == SCHED_SIMPLE_DYNAMIC ? site_of(l->file, l->line) : NULL;
     for (int k = 0; k < n; k++) {
         double work = (double)piece_iterations(l, &pieces[k]);
         double t = seconds[k] > 1e-7 ? seconds[k] : 1e-7;
         if (!s) {
-            sdyn_record(l, pieces[k].device, work, t);
+            sdyn_record(l, &pieces[k], work, t);
             continue;
         }
         int dev = pieces[k].device;

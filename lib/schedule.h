@@ -44,8 +44,11 @@ const char *schedule_mode_name(void);
 double schedule_weight(int dev);
 
 /* The share of the loop's local part (work: its iteration count) each of
- * the n devices usable[] (ascending) gets: fraction[k], summing to 1. */
-void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, double *fraction);
+ * the n devices usable[] (ascending) gets: fraction[k], summing to 1, and
+ * (threads not NULL) the handler threads of each (0: the device's own;
+ * the dynamic modes try handler variants). */
+void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, double *fraction,
+                    int *threads);
 /* The pieces ran: seconds[k] is piece k's time on its device. */
 void schedule_record(const dvmh_loop *l, const struct loop_piece *pieces, int n,
                      const double *seconds);

@@ -28,6 +28,9 @@ static struct {
     double bytes;
     sched_variant *v;
     double left_region;             /* when the last region ended; 0: none yet */
+    /* handler variants of the host and emulated devices: thread counts */
+    int handler_threads[DEVICE_MAX][2];
+    int handler_count[DEVICE_MAX];
     /* the loop whose pieces run now */
     const dvmh_loop *loop;
     sched_loop *sl;
@@ -55,6 +58,24 @@ void sdyn_start(int mode, const char *path)
     dyn.m = sched_model_new(device_count(), names);
     if (comm_process_rank() != 0)
         sched_model_set_warnings(dyn.m, NULL);
+    /* Devices running host handlers with several threads try all of them
+     * and half as many (a loop with little work per thread may run faster
+     * on fewer); the model keeps a table for each. */
+    for (int d = 0; d < device_count(); d++) {
+        device *dev = device_get(d);
+        dyn.handler_count[d] = 1;
+        dyn.handler_threads[d][0] = 0;
+        if (dev->handler_kind != DVMH_DEV_HOST || dev->threads < 2)
+            continue;
+        char text[2][32];
+        const char *handler_names[2] = {text[0], text[1]};
+        dyn.handler_count[d] = 2;
+        dyn.handler_threads[d][0] = dev->threads;
+        dyn.handler_threads[d][1] = (dev->threads + 1) / 2;
+        for (int h = 0; h < 2; h++)
+            snprintf(text[h], sizeof text[h], "threads=%d", dyn.handler_threads[d][h]);
+        sched_model_set_handlers(dyn.m, d, 2, handler_names);
+    }
     if (path) {
         /* one file per process when there are several (their parts
          * differ) */
@@ -155,7 +176,7 @@ static const char *source_name(int source)
 }
 
 void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weights, double work,
-                double *fraction, const char **source)
+                double *fraction, int *threads, const char **source)
 {
     char site[600];
     snprintf(site, sizeof site, "%s:%d", l->file, l->line);
@@ -164,14 +185,22 @@ void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weig
     dyn.sl = sched_loop_get(v, site);
     sched_plan plan;
     sched_loop_plan(dyn.sl, n, usable, weights, work, &plan);
-    for (int k = 0; k < n; k++)
+    for (int k = 0; k < n; k++) {
         fraction[k] = plan.fraction[k];
+        int h = plan.handler[k];
+        if (threads && h >= 0 && h < dyn.handler_count[usable[k]])
+            threads[k] = dyn.handler_threads[usable[k]][h];
+    }
     *source = source_name(plan.source);
 }
 
-void sdyn_record(const dvmh_loop *l, int dev, double work, double seconds)
+void sdyn_record(const dvmh_loop *l, const loop_piece *p, double work, double seconds)
 {
     if (l != dyn.loop || !dyn.sl)
         return;
-    sched_record(dyn.sl, dev, 0, work, seconds);
+    int h = 0;
+    for (int k = 0; k < dyn.handler_count[p->device]; k++)
+        if (p->threads > 0 && dyn.handler_threads[p->device][k] == p->threads)
+            h = k;
+    sched_record(dyn.sl, p->device, h, work, seconds);
 }

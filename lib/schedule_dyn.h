@@ -17,11 +17,13 @@ void sdyn_region_begin(const char *file, int line);
 void sdyn_region_datum(const char *decl_file, int decl_line, int rank, const dvmh_idx *size,
                        size_t elem_size);
 void sdyn_region_end(void);
-/* The split of l among usable[0..n-1] (weights: their static weights);
- * *source names where it came from (statistics). */
+struct loop_piece;
+/* The split of l among usable[0..n-1] (weights: their static weights) and
+ * the handler threads of each (threads may be NULL); *source names where
+ * it came from (statistics). */
 void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weights, double work,
-                double *fraction, const char **source);
-/* Device dev ran work iterations of l in seconds. */
-void sdyn_record(const dvmh_loop *l, int dev, double work, double seconds);
+                double *fraction, int *threads, const char **source);
+/* Piece p of l ran work iterations in seconds. */
+void sdyn_record(const dvmh_loop *l, const struct loop_piece *p, double work, double seconds);
 
 #endif

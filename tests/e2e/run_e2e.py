@@ -226,6 +226,11 @@ def main():
                             env["DVMH_SCHED_FILE"] = os.path.join(
                                 work, "scheme-%s-%s-%s" % (procs, threads, emus))
                         for step in steps:
+                            # a program stopping with an error before its end
+                            # writes no scheme: nothing to read back
+                            if step == "scheme" and fails is not None and \
+                                    not os.path.exists(env["DVMH_SCHED_FILE"]):
+                                continue
                             if step:
                                 env["DVMH_SCHED_TECH"] = step
                             cmd = [dvmh] + args
