@@ -300,6 +300,8 @@ void schedule_record(const dvmh_loop *l, const loop_piece *pieces, int n, const 
         int dev = pieces[k].device;
         s->speed[dev][s->speed_count[dev]++ % SPEEDS] = work / t;
     }
+    if (!s)
+        sdyn_loop_done();
 }
 
 void schedule_region_begin(const char *file, int line)

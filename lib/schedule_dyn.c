@@ -28,6 +28,9 @@ static struct {
     double bytes;
     sched_variant *v;
     double left_region;             /* when the last region ended; 0: none yet */
+    double entered;                 /* when the region was entered */
+    double loop_started;            /* when the loop split last began */
+    double loops;                   /* seconds of the region's split loops */
     /* handler variants of the host and emulated devices: thread counts */
     int handler_threads[DEVICE_MAX][2];
     int handler_count[DEVICE_MAX];
@@ -118,6 +121,8 @@ void sdyn_region_begin(const char *file, int line)
     dyn.binding = mix_text(0xcbf29ce484222325ull, dyn.site);
     dyn.bytes = 0;
     dyn.v = NULL;
+    dyn.entered = now;
+    dyn.loops = 0;
 }
 
 void sdyn_region_datum(const char *decl_file, int decl_line, int rank, const dvmh_idx *size,
@@ -139,11 +144,17 @@ void sdyn_region_datum(const char *decl_file, int decl_line, int rank, const dvm
     dyn.bytes += bytes / comm_process_count();
 }
 
+/* What the region did besides the loops the model split (sequential
+ * parts, loops on one device, data motion at its ends) is its constant
+ * time. */
 void sdyn_region_end(void)
 {
+    double now = dvmh_wtime();
+    if (dyn.mode == SCHED_DYNAMIC && dyn.v && now - dyn.entered > dyn.loops)
+        sched_variant_serial(dyn.v, now - dyn.entered - dyn.loops);
     dyn.in_region = false;
     dyn.v = NULL;
-    dyn.left_region = dvmh_wtime();
+    dyn.left_region = now;
 }
 
 /* The variant of the region entered, counted at its first split. */
@@ -183,6 +194,7 @@ void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weig
     sched_variant *v = variant();
     dyn.loop = l;
     dyn.sl = sched_loop_get(v, site);
+    dyn.loop_started = dvmh_wtime();
     sched_plan plan;
     sched_loop_plan(dyn.sl, n, usable, weights, work, &plan);
     for (int k = 0; k < n; k++) {
@@ -192,6 +204,13 @@ void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weig
             threads[k] = dyn.handler_threads[usable[k]][h];
     }
     *source = source_name(plan.source);
+}
+
+void sdyn_loop_done(void)
+{
+    if (dyn.loop)
+        dyn.loops += dvmh_wtime() - dyn.loop_started;
+    dyn.loop = NULL;
 }
 
 void sdyn_record(const dvmh_loop *l, const loop_piece *p, double work, double seconds)

@@ -25,5 +25,7 @@ void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weig
                 double *fraction, int *threads, const char **source);
 /* Piece p of l ran work iterations in seconds. */
 void sdyn_record(const dvmh_loop *l, const struct loop_piece *p, double work, double seconds);
+/* The loop split last is done (its pieces recorded). */
+void sdyn_loop_done(void);
 
 #endif
