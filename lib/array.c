@@ -7,6 +7,8 @@
 #include "boxes.h"
 #include "comm.h"
 #include "distrib.h"
+#include "stats.h"
+#include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +241,9 @@ static void array_allocate(dvmh_array *a)
         old_head.host_data = old_data;
         memcpy(old_head.own_lo, a->prev_own_lo, sizeof old_head.own_lo);
         memcpy(old_head.own_hi, a->prev_own_hi, sizeof old_head.own_hi);
-        comm_redistribute(a, &old_head);
+        double t0 = dvmh_wtime();
+        size_t sent = comm_redistribute(a, &old_head);
+        var_count_processes(a->var, MOVE_REDISTRIBUTE, sent, dvmh_wtime() - t0);
     } else if (a->allocated && old_data) {
         /* copy the common box element by element along the last dimension */
         dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK], idx[DVMH_MAX_RANK];
@@ -276,7 +280,10 @@ done:
     array_local_box(a, &whole);
     if (!a->var) {
         char name[80];
-        snprintf(name, sizeof name, "array (%s:%d)", a->file, a->line);
+        if (a->name[0])
+            snprintf(name, sizeof name, "%s", a->name);
+        else
+            snprintf(name, sizeof name, "array (%s:%d)", a->file, a->line);
         a->var = var_create(name, h->rank, h->elem_size, &whole, h->host_data);
         a->var->on_devices = &h->on_devices;
     } else {
@@ -509,13 +516,31 @@ void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *
             dvmh_fatal(file, line, "redistribute of an aligned array (realign it instead)");
         s = &a->own_space;
     }
+    double t0 = dvmh_wtime();
+    trace_scope_begin(TRACE_REDISTRIBUTE, file, line, 0);
     distr_space_distribute(file, line, s, distr);
     remap_arrays_on(s);
+    trace_scope_end();
+    stats_comm(t0);
+}
+
+void dvmh_name(void *obj, const char *name)
+{
+    if (!array_is_array(obj))
+        return; /* templates hold no data */
+    dvmh_array *a = obj;
+    snprintf(a->name, sizeof a->name, "%s", name);
+    if (a->var)
+        snprintf(a->var->name, sizeof a->var->name, "%s", name);
 }
 
 void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const dvmh_rule *rules)
 {
+    double t0 = dvmh_wtime();
+    trace_scope_begin(TRACE_REALIGN, file, line, 0);
     dvmh_array_align(file, line, a, target, rules);
+    trace_scope_end();
+    stats_comm(t0);
 }
 
 dvmh_array *dvmh_array_of(const char *file, int line, const void *handle)

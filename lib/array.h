@@ -40,6 +40,7 @@ struct dvmh_array {
      * NULL: the whole program) */
     struct comm_group *group;
     struct var *var;                /* actuality of the local part (actual.c) */
+    char name[64];                  /* in the source (dvmh_name); empty: unknown */
 };
 
 void array_compute_ownership(dvmh_array *a);

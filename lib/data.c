@@ -203,6 +203,24 @@ var *data_var(const char *file, int line, const void *addr, int rank, const dvmh
     return v;
 }
 
+int dvmh_names_wanted;
+
+void dvmh_data_name(const void *addr, const char *name)
+{
+    uintptr_t at = (uintptr_t)addr;
+    for (int k = 0; k < data.var_count; k++) {
+        var *v = data.vars[k];
+        /* the variable the name begins, or one still unnamed that holds it
+         * (merged ranges keep the name of their first part) */
+        if ((uintptr_t)v->whole.lo[0] == at ||
+            ((uintptr_t)v->whole.lo[0] <= at && (uintptr_t)v->whole.hi[0] >= at &&
+             strncmp(v->name, "data at ", 8) == 0)) {
+            snprintf(v->name, sizeof v->name, "%s", name);
+            return;
+        }
+    }
+}
+
 void data_for_each(void (*fn)(var *v, void *arg), void *arg)
 {
     for (int k = 0; k < data.var_count; k++)

@@ -76,6 +76,7 @@ void dvmh_init(int *argc, char ***argv)
     devices_start(threads);
     schedule_start();
     trace_start();
+    dvmh_names_wanted = stats_enabled() || trace_on;
     atexit(finish_at_exit);
     for (int k = 0; k < init.init_count; k++)
         init.inits[k]();

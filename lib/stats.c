@@ -71,6 +71,11 @@ static stats_record *record_run(const char *file, int line, int kind, long id)
     return r;
 }
 
+bool stats_enabled(void)
+{
+    return stats.enabled;
+}
+
 void stats_region_begin(const char *file, int line)
 {
     if (!stats.enabled)

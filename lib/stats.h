@@ -9,6 +9,8 @@
 
 /* Reads DVMH_STATS ("0", "1" for stderr, or a file name). */
 void stats_start(void);
+/* DVMH_STATS is on. */
+bool stats_enabled(void);
 /* Prints the report (when enabled) and frees everything. */
 void stats_finish(void);
 

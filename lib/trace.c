@@ -54,7 +54,7 @@ static const char *const reason_names[MOVE_REASONS] = {
 static const char *const direction_names[MOVE_DIRECTIONS] = {
     "host->device", "device->host", "device->device", "processes",
 };
-static const char *const scope_names[] = {"region", "interval", "loop"};
+static const char *const scope_names[] = {"region", "interval", "loop", "redistribute", "realign"};
 
 static double micros(double t)
 {

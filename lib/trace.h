@@ -18,7 +18,7 @@ void trace_start(void);
 void trace_finish(void);
 
 /* Kinds of scope (nested spans on the host track). */
-enum trace_scope { TRACE_REGION, TRACE_INTERVAL, TRACE_LOOP };
+enum trace_scope { TRACE_REGION, TRACE_INTERVAL, TRACE_LOOP, TRACE_REDISTRIBUTE, TRACE_REALIGN };
 
 void trace_scope_begin_(int kind, const char *file, int line, long id);
 void trace_scope_end_(void);

@@ -107,6 +107,7 @@ char *decl_creation(gen *g, dobj *o, const directive *d, char **dims, int rank, 
         CXType elem = decl_element_type(clang_getCursorType(g->a.nodes[o->decl].cursor), &levels);
         sb_printf(&b, "%s = dvmh_array_create(%s, %u, %d, sizeof(%s), %s, (dvmh_idx[]){%s}, %s, %s, %s);",
                   o->desc, file, line, rank, o->elem, type_code_of(elem), sizes.s, lo, hi, distr);
+        sb_printf(&b, " dvmh_name(%s, \"%s\");", o->desc, o->name);
         free(lo);
         free(hi);
     }

@@ -35,6 +35,7 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
     } else {
         CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
         char *args = gen_data_args(t, v->name);
+        bool named = args != NULL;
         if (!args) {
             if (v->rank)
                 gen_error_at(g, v->loc, "'%s' is a scalar: it has no section", v->name);
@@ -50,6 +51,8 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
                              v->rank, r);
         }
         sb_printf(&b, "%s(%s%s%s, %s);", data_fn, prefix, args, suffix, sec);
+        if (named)
+            sb_printf(&b, " DVMH_DATA_NAME(%s, \"%s\");", v->name, v->name);
         free(args);
     }
     free(sec);
@@ -328,7 +331,8 @@ static void region_unlisted(gen *g, const directive *d, int n, strbuf *open)
         } else if (!seen && !o && gen_data_fits(g, clang_getCursorType(dn->cursor), name, u->offset)) {
             char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
             if (args)
-                sb_printf(open, " dvmh_region_data(%s, DVMH_INOUT, NULL);", args);
+                sb_printf(open, " dvmh_region_data(%s, DVMH_INOUT, NULL); DVMH_DATA_NAME(%s, \"%s\");",
+                          args, name, name);
             free(args);
         }
         free(name);

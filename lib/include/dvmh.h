@@ -120,6 +120,16 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank,
                               const dvmh_idx *sizes,
                               const dvmh_idx *shadow_lo, const dvmh_idx *shadow_hi,
                               const dvmh_distr *distr);
+/* The name of a distributed array in the source (the rewriter calls it
+ * after creation): statistics and traces name its data with it. */
+void dvmh_name(void *array, const char *name);
+/* Ordinary data named by a directive (region clauses, actual, get_actual):
+ * only while DVMH_TRACE or DVMH_STATS is on, the runtime's variable
+ * holding addr takes the name. */
+extern int dvmh_names_wanted;
+void dvmh_data_name(const void *addr, const char *name);
+#define DVMH_DATA_NAME(addr, name) \
+    (dvmh_names_wanted ? dvmh_data_name((const void *)(addr), (name)) : (void)0)
 /* 'align' clause: rules[k] gives target dimension k in terms of this
  * array's dimensions (rule.dim = the array's dimension). */
 void dvmh_array_align(const char *file, int line, dvmh_array *a,

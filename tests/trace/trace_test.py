@@ -138,7 +138,8 @@ def check_trace(path, procs, emus, label, expect):
             if e["pid"] == p and e["tid"] == 0:
                 check(any(inside(e, l) and l["args"]["site"] == e["name"] for l in loops),
                       "%s: piece %s outside its loop" % (label, e["name"]))
-        scopes = [e for e in spans if e["pid"] == p and e["cat"] in ("region", "interval", "loop")]
+        scopes = [e for e in spans if e["pid"] == p and e["cat"] in ("region", "interval", "loop",
+                                                                   "redistribute", "realign")]
         for e in scopes:
             enclosing = [o for o in scopes if o is not e and inside(e, o) and
                          (o["dur"] > e["dur"] or o["ts"] < e["ts"])]
@@ -164,6 +165,16 @@ def check_bytes(spans, stats_path, procs, label):
         got = {k: v for k, v in got.items() if v}
         check(got == dict(want), "%s: process %d trace bytes %s != counters %s" % (
             label, p, dict(got), dict(want)))
+
+
+def check_variables(spans, wanted, label):
+    """Transfers and exchanges name the program's variables."""
+    named = {e["args"]["variable"] for e in spans if e["cat"] in ("transfer", "comm")} - {""}
+    check(not [v for v in named if v.startswith("array (")],
+          "%s: data named by the runtime, not the source: %s" % (label, sorted(named)))
+    if wanted and named:
+        check(named <= wanted, "%s: data moved %s, not named as the variables %s" % (
+            label, sorted(named), sorted(wanted)))
 
 
 def stats_characteristics(path, label, intervals):
@@ -285,16 +296,24 @@ def main():
     src = opt.source
     # path, expected event kinds, interval blocks (loops outside regions
     # run on the host alone: imbalance.c has no emu0 pieces)
+    # and the source names the data moved must carry (every transfer and
+    # exchange names a variable of the program, never the runtime's
+    # "array (FILE:LINE)")
     programs = [
-        (os.path.join(src, "samples", "jacobi2d.c"), ["region", "loop", "piece", "schedule"], 0),
-        (os.path.join(src, "tests", "e2e", "w_interval_forms.c"), ["interval", "loop"], 3),
-        (os.path.join(src, "samples", "sor.c"), ["loop", "piece"], 0),
-        (os.path.join(src, "tests", "e2e", "w_gauss_remote_row.c"), ["loop", "piece"], 0),
-        (os.path.join(src, "tests", "trace", "imbalance.c"), ["loop", "piece"], 0),
+        (os.path.join(src, "samples", "jacobi2d.c"), ["region", "loop", "piece", "schedule"], 0,
+         {"A", "B"}),
+        (os.path.join(src, "tests", "e2e", "w_interval_forms.c"), ["interval", "loop"], 3, set()),
+        (os.path.join(src, "samples", "sor.c"), ["loop", "piece"], 0, set()),
+        (os.path.join(src, "tests", "e2e", "w_gauss_remote_row.c"), ["loop", "piece"], 0, set()),
+        (os.path.join(src, "tests", "trace", "imbalance.c"), ["loop", "piece"], 0, set()),
+        (os.path.join(src, "tests", "e2e", "redistribute.c"), ["redistribute", "loop"], 0,
+         {"A", "B", "R"}),
+        (os.path.join(src, "tests", "e2e", "ordinary_tie.c"), ["region", "piece"], 0,
+         {"a", "b", "flat"}),
     ]
     work = tempfile.mkdtemp(prefix="dvmh-trace-test-")
     try:
-        for path, expect, intervals in programs:
+        for path, expect, intervals, variables in programs:
             name = os.path.splitext(os.path.basename(path))[0]
             exe = os.path.join(work, name)
             c = subprocess.run([opt.dvmcc, "-O2", path, "-o", exe], capture_output=True,
@@ -325,11 +344,12 @@ def main():
                 check(not [f for f in os.listdir(work) if ".part" in f],
                       "%s: part files left behind" % label)
                 spans = check_trace(trace, procs, emus, label,
-                                    expect + (["comm"] if procs > 1 and name != "imbalance"
+                                    expect + (["comm"] if procs > 1 and name not in ("imbalance", "ordinary_tie")
                                               else []))
                 if spans is None:
                     continue
                 check_bytes(spans, stats, procs, label)
+                check_variables(spans, variables, label)
                 for p in range(procs):
                     sb = stats_characteristics(stats if procs == 1 else "%s.%d" % (stats, p),
                                                label, intervals)

@@ -33,7 +33,7 @@ int f(void)
 {
     int i, j;
 // ordinary data of the header in a clause and a loop
-// CHECK: dvmh_region_data(coef, 1, {{.*}}, DVMH_IN, NULL); dvmh_region_array(A, DVMH_OUT, NULL);
+// CHECK: dvmh_region_data(coef, 1, {{.*}}, DVMH_IN, NULL); DVMH_DATA_NAME(coef, "coef"); dvmh_region_array(A, DVMH_OUT, NULL);
 #pragma dvm region in(coef) out(A)
     {
 #pragma dvm parallel([i][j] on A[i][j])

@@ -7,7 +7,7 @@ double *b;
 void f(void)
 {
     int i;
-// CHECK: { dvmh_region_begin(__FILE__, 12, DVMH_TARGET_HOST); dvmh_region_data(a, 2, (dvmh_idx[]){(dvmh_idx)(sizeof((a)) / sizeof((a)[0])), (dvmh_idx)(sizeof((a)[0]) / sizeof((a)[0][0]))}, sizeof((a)[0][0]), DVMH_IN, (dvmh_range[]){{[{][{]}}(1), (N-2)}, {DVMH_WHOLE, DVMH_WHOLE}}); dvmh_region_data(b, 1, (dvmh_idx[]){-1}
+// CHECK: { dvmh_region_begin(__FILE__, 12, DVMH_TARGET_HOST); dvmh_region_data(a, 2, (dvmh_idx[]){(dvmh_idx)(sizeof((a)) / sizeof((a)[0])), (dvmh_idx)(sizeof((a)[0]) / sizeof((a)[0][0]))}, sizeof((a)[0][0]), DVMH_IN, (dvmh_range[]){{[{][{]}}(1), (N-2)}, {DVMH_WHOLE, DVMH_WHOLE}}); DVMH_DATA_NAME(a, "a"); dvmh_region_data(b, 1, (dvmh_idx[]){-1}
 // CHECK-SAME: DVMH_INOUT, NULL);
 #pragma dvm region in(a[1:N-2][]) targets(HOST)
     {

@@ -159,6 +159,30 @@ static void test_explore(void)
     sched_model_free(m);
 }
 
+/* The dynamic mode's cycle: entries, loop runs, periodic rebuilds; the
+ * scheme then gives the balanced split without search. */
+static void test_cycle(void)
+{
+    sched_model *m = sched_model_new(3, NAMES3);
+    const double speed[] = {4e6, 4e6, 1e6};
+    sched_plan p;
+    int builds = 0;
+    for (int i = 0; i < 40; i++) {
+        sched_variant *v = sched_variant_get(m, "c.c:1", 99);
+        sched_variant_enter(m, v, 1e5);
+        if (sched_should_rebuild(m)) {
+            sched_build_scheme(m, NULL, NULL);
+            builds++;
+        }
+        run_loop(sched_loop_get(v, "c.c:2"), 3, speed, 9e6 + 1e5 * (i % 3), &p);
+    }
+    CHECK(builds == 2, "rebuilt after 8 and 24 entries, got %d builds", builds);
+    CHECK(p.source == SCHED_FROM_SCHEME, "the scheme applies");
+    CHECK(fabs(p.fraction[0] - 4.0 / 9) < 1e-3 && fabs(p.fraction[2] - 1.0 / 9) < 1e-3,
+          "4:4:1 gave %g %g %g", p.fraction[0], p.fraction[1], p.fraction[2]);
+    sched_model_free(m);
+}
+
 /* ------------------------------------------------------------------------ */
 
 /* Two variants, A fast on the host, B fast on emu0 (4:1 each), entered in
@@ -494,6 +518,7 @@ int main(void)
     test_table();
     test_balance();
     test_explore();
+    test_cycle();
     test_scheme_costs();
     test_host_sections();
     test_partial_loops();
