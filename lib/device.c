@@ -19,12 +19,22 @@ void dvmh_cuda_handlers_present(void)
     table.cuda_handlers = true;
 }
 
-/* A plugin's device joins the table with the weight of its kind. */
-static void device_add(device *d, double weight)
+/* A plugin's device joins the table with the weight of its kind
+ * (variable: DVMH_*_PERF; index of count devices of the kind). Without any
+ * weight given, schedule.c measures the devices' speeds. */
+static void device_add(device *d, const char *variable, int index, int count)
 {
     d->index = table.count;
-    d->weight = weight;
+    d->weight_given = env_given("DVMH_CPU_PERF") || env_given("DVMH_EMUS_PERF") ||
+                      env_given("DVMH_CUDAS_PERF");
+    d->weight = d->kind == DEVICE_HOST ? env_cpu_weight() : env_weight(variable, index, count);
     table.devices[table.count++] = d;
+}
+
+double device_emu_slowdown(int index, int count)
+{
+    return env_number_at("DVMH_EMU_SLOWDOWN", index, count, 1.0, 1.0, true,
+                         "a slowdown (a number >= 1, or a comma list of them)");
 }
 
 void devices_start(int host_threads)
@@ -39,9 +49,10 @@ void devices_start(int host_threads)
     if (emus + 1 > DEVICE_MAX)
         dvmh_fatal(NULL, 0, "DVMH_NUM_EMUS=%d: at most %d devices per process", emus,
                    DEVICE_MAX - 1);
-    device_add(dev_host_open(host_threads), env_cpu_weight());
+    device_add(dev_host_open(host_threads), "DVMH_CPU_PERF", 0, 1);
     for (int k = 0; k < emus; k++)
-        device_add(dev_emu_open(k, host_threads), env_weight("DVMH_EMUS_PERF"));
+        device_add(dev_emu_open(k, host_threads, device_emu_slowdown(k, emus)), "DVMH_EMUS_PERF",
+                   k, emus);
     if (cudas != 0) {
         device *opened[DEVICE_MAX];
         int n = gpu_devices_open(cudas, table.count, opened, DEVICE_MAX - table.count);
@@ -49,7 +60,7 @@ void devices_start(int host_threads)
             dvmh_fatal(NULL, 0, "DVMH_NUM_CUDAS=%d but %d CUDA device%s could be used", cudas, n,
                        n == 1 ? "" : "s");
         for (int k = 0; k < n; k++)
-            device_add(opened[k], env_weight("DVMH_CUDAS_PERF"));
+            device_add(opened[k], "DVMH_CUDAS_PERF", k, n);
     }
 }
 

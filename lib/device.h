@@ -56,6 +56,11 @@ struct device {
     int handler_kind;               /* the handler it runs: DVMH_DEV_HOST or DVMH_DEV_CUDA */
     const device_ops *ops;
     double weight;                  /* static split: relative performance */
+    bool weight_given;              /* by DVMH_*_PERF (else measured, schedule.c) */
+    /* the last piece's own time, where the backend knows it (an emulated
+     * accelerator, whose piece runs on a thread of its own); < 0: unknown,
+     * the caller times it up to its sync */
+    double piece_seconds;
     int threads;                    /* handler threads (host, emu) */
     char name[24];                  /* "host", "emu0", "cuda1" (statistics) */
     void *impl;                     /* the backend's own state */
@@ -67,6 +72,8 @@ struct device {
 void devices_start(int host_threads);
 void devices_stop(void);
 int device_count(void);
+/* DVMH_EMU_SLOWDOWN's value for emulated device index of count (1: none). */
+double device_emu_slowdown(int index, int count);
 device *device_get(int index);
 /* Copies a box between any two devices (same device: within its memory). */
 void device_copy(device *dst, device *src, const box_copy *c);
@@ -74,8 +81,10 @@ void device_copy(device *dst, device *src, const box_copy *c);
 /* The plugins, one per device kind: each makes its devices from what it is
  * given; the generic layer numbers them and weighs them. */
 device *dev_host_open(int threads);
-/* Emulated accelerator 'number' (its name: emuN). */
-device *dev_emu_open(int number, int threads);
+/* Emulated accelerator 'number' (its name: emuN): runs its pieces on a
+ * thread of its own, each taking 'slowdown' times as long (it sleeps the
+ * rest). */
+device *dev_emu_open(int number, int threads, double slowdown);
 /* lib/gpu: opens up to 'wanted' GPUs (wanted < 0: every visible one) as
  * devices first_index, first_index+1, ... and returns how many it opened
  * (none without a CUDA driver). */

@@ -33,36 +33,87 @@ int env_int_max(const char *name, int default_value, int min_value, int max_valu
     return (int)v;
 }
 
-static double weight(const char *name, bool zero_ok)
+static void bad_number(const char *name, const char *text, const char *what)
+{
+    if (comm_process_rank() == 0)
+        fprintf(stderr, "dvmh: error: %s='%s' is not %s\n", name, text, what);
+    comm_abort(1);
+}
+
+bool env_given(const char *name)
+{
+    const char *text = getenv(name);
+    return text && *text;
+}
+
+double env_number_at(const char *name, int index, int count, double default_value,
+                     double min_value, bool min_ok, const char *what)
 {
     const char *text = getenv(name);
     if (!text || !*text)
-        return 1.0;
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    while (*end == ' ')
-        end++;
-    /* 0 would give an accelerator no work at all while still counting it
-     * as a device (the host's 0 means: accelerators only); a negative or
-     * unparsable weight is certainly a mistake. */
-    if (errno || *end || !(v > 0.0 || (zero_ok && v == 0.0)) || v > 1e9) {
+        return default_value;
+    double values[64];
+    int n = 0;
+    const char *at = text;
+    for (;;) {
+        char *end;
+        errno = 0;
+        double v = strtod(at, &end);
+        bool digits = end != at;
+        while (*end == ' ')
+            end++;
+        if (errno || !digits || !(v > min_value || (min_ok && v == min_value)) || v > 1e9 ||
+            n == 64 || (*end && *end != ','))
+            bad_number(name, text, what);
+        values[n++] = v;
+        if (!*end)
+            break;
+        at = end + 1;
+    }
+    if (n > 1 && count >= 0 && n != count) {
         if (comm_process_rank() == 0)
-            fprintf(stderr, "dvmh: error: %s='%s' is not a %s weight\n", name, text,
-                    zero_ok ? "non-negative" : "positive");
+            fprintf(stderr, "dvmh: error: %s='%s' has %d values for %d device%s\n", name, text, n,
+                    count, count == 1 ? "" : "s");
         comm_abort(1);
     }
-    return v;
+    return n == 1 ? values[0] : index < n ? values[index] : values[n - 1];
 }
 
-double env_weight(const char *name)
+/* 0 would give an accelerator no work at all while still counting it as a
+ * device (the host's 0 means: accelerators only); a negative or unparsable
+ * weight is certainly a mistake. */
+double env_weight(const char *name, int index, int count)
 {
-    return weight(name, false);
+    return env_number_at(name, index, count, 1.0, 0.0, false,
+                         "a positive weight or a comma list of them");
 }
 
 double env_cpu_weight(void)
 {
-    return weight("DVMH_CPU_PERF", true);
+    return env_number_at("DVMH_CPU_PERF", 0, 1, 1.0, 0.0, true, "a non-negative weight");
+}
+
+int env_choice_index(const char *name, const char *const *names, int default_index)
+{
+    const char *text = getenv(name);
+    if (!text || !*text)
+        return default_index;
+    int n = 0;
+    while (names[n])
+        n++;
+    for (int k = 0; k < n; k++)
+        if (strcmp(text, names[k]) == 0)
+            return k;
+    if (text[0] >= '0' && text[0] <= '9' && !text[1] && text[0] - '0' < n)
+        return text[0] - '0';
+    if (comm_process_rank() == 0) {
+        fprintf(stderr, "dvmh: error: %s='%s' is not one of:", name, text);
+        for (int k = 0; k < n; k++)
+            fprintf(stderr, " %s (%d)", names[k], k);
+        fputc('\n', stderr);
+    }
+    comm_abort(1);
+    return default_index;
 }
 
 bool env_choice(const char *name, const char *const *accepted, const char *const *later)

@@ -5,6 +5,7 @@
 #include "context.h"
 #include "device.h"
 #include "env.h"
+#include "schedule.h"
 #include "stats.h"
 #include "task.h"
 #include "trace.h"
@@ -41,6 +42,7 @@ static void finish_at_exit(void)
     init.initialized = false;
     fflush(stdout);
     trace_finish();
+    schedule_finish();
     stats_finish();
     devices_stop();
     comm_stop();
@@ -51,13 +53,11 @@ static void finish_at_exit(void)
 static void check_env(void)
 {
     env_cpu_weight();
-    env_weight("DVMH_EMUS_PERF");
-    env_weight("DVMH_CUDAS_PERF");
+    env_weight("DVMH_EMUS_PERF", 0, -1);
+    env_weight("DVMH_CUDAS_PERF", 0, -1);
     env_int("DVMH_LOGLEVEL", 1, 0);
     env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0);
-    static const char *const static_only[] = {"static", NULL};
-    static const char *const dynamic_kinds[] = {"dynamic", "dynamic1", "dynamic2", NULL};
-    env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
+    schedule_check_env();
     task_check_env();
 }
 
@@ -74,6 +74,7 @@ void dvmh_init(int *argc, char ***argv)
     stats_start();
     compare_start();
     devices_start(threads);
+    schedule_start();
     trace_start();
     dvmh_names_wanted = stats_enabled() || trace_on;
     atexit(finish_at_exit);

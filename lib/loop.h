@@ -112,15 +112,29 @@ struct dvmh_piece_private {
     dvmh_loop *loop;
     int device;
     struct thread_pipe *pipe;       /* thread_pipe.c: NULL unless pipelined */
+    /* the piece's own reduction slots (per reduction: slot_count[k]
+     * threads' var then loc), taken from the loop's at launch so that a
+     * piece running on its own thread never sees another piece's */
+    unsigned char **slots;
+    int *slot_count;
 };
+
+/* Loop ranges this wide are the runtime's stand-in for bounds that use
+ * outer loop variables: their touched range is unknown. */
+#define LOOP_RANGE_UNKNOWN ((dvmh_idx)1 << 50)
 
 /* One device's share of the loop's local part. */
 typedef struct loop_piece {
     int device;
+    int threads;                    /* handler threads; 0: the device's (dynamic mode tries others) */
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
 } loop_piece;
 
 /* loop_piece.c */
+/* The remote_access view of datum k when it has a buffer of its own
+ * (else the loop reads the array's own memory, remote elements fetched
+ * into its shadow edges). */
+const comm_remote_view *piece_buffer_view(const dvmh_loop *l, int k);
 /* Which elements of each datum an iteration touches (loop_data.map): the
  * 'tie' rules, else composed through the 'on' target. */
 void piece_compute_maps(dvmh_loop *l);
@@ -134,7 +148,9 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
  * first. */
 void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
                            dvmh_idx *lo, dvmh_idx *hi);
-/* The pieces of the local part (l->first..last), in iteration order. An
+/* loop_split.c */
+/* The pieces of the local part (l->first..last), in iteration order, sized
+ * by the scheduling mode (schedule.h). An
  * across loop whose dependence runs along the dimension the pieces would
  * split runs whole on the fastest device when that is quicker than its
  * pieces one after another (unequal weights); one whose dependences run
@@ -151,10 +167,12 @@ typedef bool (*piece_box_fn)(dvmh_loop *l, const loop_piece *p, loop_data *d, co
 void piece_for_each_written_box(dvmh_loop *l, const loop_piece *p, piece_box_fn fn);
 /* What the piece wrote is actual on its device only. */
 void piece_written(dvmh_loop *l, const loop_piece *p);
+/* loop_run.c */
 /* Runs the piece's handler on its device and waits for it. */
 void piece_run(dvmh_loop *l, const loop_piece *p);
-/* Runs the pieces; the GPUs' pieces overlap the others' where they are
- * independent. */
+/* Runs the pieces; the accelerators' pieces (GPUs, emulated ones on their
+ * threads) overlap the host's where they are independent. Their times go
+ * to the scheduler (schedule_record). */
 void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n);
 
 /* loop_comm.c */

@@ -19,7 +19,7 @@
 /* The remote_access view of datum k when it has a buffer of its own
  * (else the loop reads the array's own memory, remote elements fetched
  * into its shadow edges). */
-static const comm_remote_view *buffer_view(const dvmh_loop *l, int k)
+const comm_remote_view *piece_buffer_view(const dvmh_loop *l, int k)
 {
     for (int m = 0; l->remote_views && m < l->remote_count; m++)
         if (l->remotes[m] == k && l->remote_views[m].buffer)
@@ -168,9 +168,6 @@ void piece_compute_maps(dvmh_loop *l)
     }
 }
 
-/* Loop ranges this wide are the runtime's stand-in for bounds that use
- * outer loop variables: their touched range is unknown. */
-#define LOOP_RANGE_UNKNOWN ((dvmh_idx)1 << 50)
 
 /* Inclusive range of dimension x of data d that iterations [first, last]
  * touch; false: the whole dimension. */
@@ -269,155 +266,6 @@ void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh
     }
 }
 
-/* The loop dimension split between devices: the one mapped to the
- * outermost dimension of the target (whole rows of the distributed
- * dimension), else of the first tied data; -1 when the loop cannot be
- * split (a written variable whose touched part the split does not divide). */
-static int split_dimension(const dvmh_loop *l)
-{
-    int sd = -1;
-    if (l->target) {
-        int trank = object_rank(l->target);
-        for (int k = 0; k < trank && sd < 0; k++)
-            if (l->rules[k].kind == DVMH_RULE_LINEAR)
-                sd = l->rules[k].dim;
-    }
-    for (int k = 0; k < l->data_count && sd < 0; k++)
-        for (int x = 0; x < l->data[k].rank && sd < 0; x++)
-            if (l->data[k].tied && l->data[k].map[x].kind == DVMH_RULE_LINEAR)
-                sd = l->data[k].map[x].dim;
-    if (sd < 0)
-        return -1;
-    dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
-    piece_iteration_range(l, l->first, l->last, lo, hi);
-    if (lo[sd] < -LOOP_RANGE_UNKNOWN || hi[sd] > LOOP_RANGE_UNKNOWN)
-        return -1;
-    for (int k = 0; k < l->data_count; k++) {
-        const loop_data *d = &l->data[k];
-        if (!d->var)
-            return -1;
-        if (!(d->access & DVMH_WRITE))
-            continue;
-        bool divided = false;
-        for (int x = 0; x < d->rank; x++)
-            divided |= d->map[x].kind == DVMH_RULE_LINEAR && d->map[x].dim == sd &&
-                       d->map[x].a != 0;
-        if (!divided)
-            return -1;
-    }
-    return sd;
-}
-
-static dvmh_handler handler_for(const dvmh_loop *l, int dev)
-{
-    return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
-}
-
-/* Whether an across dependence of the loop runs along loop dimension sd
- * (or along a dimension the loop does not map: any). */
-static bool across_along(const dvmh_loop *l, int sd)
-{
-    if (l->across_ordinary)
-        return true;
-    for (int x = 0; x < l->across_count; x++) {
-        const loop_across *a = &l->acrosses[x];
-        const loop_data *d = &l->data[a->data];
-        for (int k = 0; k < d->rank; k++)
-            if ((a->flow[k] != 0 || a->anti[k] != 0) &&
-                (d->map[k].kind != DVMH_RULE_LINEAR || d->map[k].dim == sd))
-                return true;
-    }
-    return false;
-}
-
-/* The device to run a loop whose pieces would run one after another, or
- * -1 to split it all the same. Pieces sized by weight take each about
- * count/total of the time, n of them in turn n*count/total; the fastest
- * device alone count/max: better when max > total/n (it also saves the
- * edges' copies between the pieces, but it must get the others' parts:
- * with equal weights the split stays). The first of equals. */
-static int one_device(const int *usable, int n)
-{
-    int best = usable[0];
-    double total = 0;
-    for (int k = 0; k < n; k++) {
-        double w = device_get(usable[k])->weight;
-        total += w;
-        if (w > device_get(best)->weight)
-            best = usable[k];
-    }
-    return device_get(best)->weight * n > total * (1 + 1e-9) ? best : -1;
-}
-
-int piece_make(dvmh_loop *l, loop_piece *pieces)
-{
-    unsigned devices = region_devices();
-    int usable[DEVICE_MAX], n = 0;
-    /* memory the runtime does not track is host memory, and so are writes
-     * through remote_access buffers: only the host can run such a loop
-     * (buffers only read are copied to the devices) */
-    bool known = true;
-    for (int k = 0; k < l->data_count; k++)
-        known &= l->data[k].var != NULL &&
-                 !(buffer_view(l, k) && (l->data[k].access & DVMH_WRITE));
-    /* the host's weight 0 (DVMH_CPU_PERF=0): only where nothing else can */
-    bool host_works = device_get(0)->weight > 0;
-    for (int d = 1; d < device_count(); d++)
-        if ((devices & (1u << d)) && handler_for(l, d) && known)
-            usable[n++] = d;
-    if ((devices & 1u) && (host_works || n == 0)) {
-        memmove(usable + 1, usable, sizeof(int) * (size_t)n);
-        usable[0] = 0;
-        n++;
-    }
-    if (n == 0)
-        usable[n++] = 0; /* outside regions, or nothing else can run it */
-    int sd = split_dimension(l);
-    l->pieces_independent = !l->ordered;
-    if (sd >= 0 && n > 1 && l->ordered && across_along(l, sd)) {
-        /* the pieces would wait for each other, the devices never working
-         * at the same time: the fastest alone when that is quicker */
-        int dev = one_device(usable, n);
-        if (dev >= 0) {
-            pieces[0].device = dev;
-            memcpy(pieces[0].first, l->first, sizeof l->first);
-            memcpy(pieces[0].last, l->last, sizeof l->last);
-            return 1;
-        }
-    } else if (sd >= 0) {
-        l->pieces_independent = true; /* no dependence along the split */
-    }
-    if (sd < 0 || n == 1) {
-        /* one device: the host when the region has it and it works */
-        pieces[0].device = ((devices & 1u) && host_works) || !known ? 0 : usable[0];
-        if (!handler_for(l, pieces[0].device))
-            pieces[0].device = 0;
-        memcpy(pieces[0].first, l->first, sizeof l->first);
-        memcpy(pieces[0].last, l->last, sizeof l->last);
-        return 1;
-    }
-    double total = 0;
-    for (int k = 0; k < n; k++)
-        total += device_get(usable[k])->weight;
-    dvmh_idx count = (l->last[sd] - l->first[sd]) / l->step[sd] + 1, done = 0;
-    double acc = 0;
-    int made = 0;
-    for (int k = 0; k < n; k++) {
-        acc += device_get(usable[k])->weight;
-        dvmh_idx upto = k == n - 1 ? count : (dvmh_idx)((double)count * acc / total + 0.5);
-        if (upto <= done)
-            continue;
-        loop_piece *p = &pieces[made++];
-        p->device = usable[k];
-        memcpy(p->first, l->first, sizeof l->first);
-        memcpy(p->last, l->last, sizeof l->last);
-        p->first[sd] = l->first[sd] + done * l->step[sd];
-        p->last[sd] = l->first[sd] + (upto - 1) * l->step[sd];
-        done = upto;
-    }
-    return made;
-}
-
 /* Adds to out the elements of datum k that the piece's iterations lo..hi
  * read through remote_access without a buffer of their own (one process, or
  * remote elements fetched into the shadow edges): the compiler's reach does
@@ -457,7 +305,7 @@ void piece_actualize(dvmh_loop *l, const loop_piece *p)
     box_set boxes;
     for (int k = 0; k < l->data_count; k++) {
         loop_data *d = &l->data[k];
-        if (!d->var || buffer_view(l, k))
+        if (!d->var || piece_buffer_view(l, k))
             continue;
         box_set_init(&boxes, d->var->rank);
         if (d->access & DVMH_WRITE) {
@@ -484,7 +332,7 @@ void piece_for_each_written_box(dvmh_loop *l, const loop_piece *p, piece_box_fn 
     bool go_on = true;
     for (int k = 0; k < l->data_count && go_on; k++) {
         loop_data *d = &l->data[k];
-        if (!d->var || !(d->access & DVMH_WRITE) || buffer_view(l, k))
+        if (!d->var || !(d->access & DVMH_WRITE) || piece_buffer_view(l, k))
             continue;
         box_set_init(&boxes, d->var->rank);
         piece_data_boxes(d, lo, hi, false, &boxes);
@@ -506,167 +354,4 @@ void piece_written(dvmh_loop *l, const loop_piece *p)
     if (device_count() == 1)
         return;
     piece_for_each_written_box(l, p, mark_written);
-}
-
-static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
-{
-    const loop_data *d = &l->data[k];
-    if (d->array) {
-        var_extents(d->var, dev, ext);
-        return var_zero_address(d->var, dev);
-    }
-    for (int x = 0; x < d->rank; x++)
-        ext[x] = d->ext[x];
-    if (!d->var)
-        return (void *)d->addr;
-    /* ordinary variables are indexed by host address (the origin is far
-     * outside the object: integer arithmetic, as in var_zero_address) */
-    return (void *)((uintptr_t)var_zero_address(d->var, dev) + (uintptr_t)d->addr);
-}
-
-/* Waits for the piece's device; its reduction results are then in their
- * slots. */
-static void finish_piece(dvmh_loop *l, const loop_piece *lp, double started, long long iterations)
-{
-    device *dev = device_get(lp->device);
-    dev->ops->sync(dev);
-    stats_device_work(lp->device, dvmh_wtime() - started, iterations);
-    trace_piece(l->file, l->line, lp->device, started, iterations);
-    red_piece_results(l, lp->device);
-}
-
-/* Runs the piece's handler; wait: until the device is done (else the
- * caller waits with finish_piece; GPUs run their kernels meanwhile). */
-static void run_on(dvmh_loop *l, const loop_piece *lp, bool wait, double *started,
-                   long long *iterations_out)
-{
-    device *dev = device_get(lp->device);
-    dvmh_piece p;
-    memset(&p, 0, sizeof p);
-    struct dvmh_piece_private priv = {l, lp->device, NULL};
-    p.internal = &priv;
-    p.rank = l->rank;
-    p.device = lp->device;
-    long long iterations = 1;
-    for (int d = 0; d < l->rank; d++) {
-        p.lo[d] = lp->first[d];
-        p.hi[d] = lp->last[d];
-        p.step[d] = l->step[d];
-        dvmh_idx n = (lp->last[d] - lp->first[d]) / l->step[d] + 1;
-        iterations = n > LOOP_RANGE_UNKNOWN ? -1 : iterations < 0 ? -1 : iterations * n;
-    }
-    p.threads = dev->threads;
-    if (dev->kind == DEVICE_HOST && l->thread_limit > 0 && l->thread_limit < p.threads)
-        p.threads = l->thread_limit; /* a short piece: a team would cost more than it gives */
-    void *data_ptrs[l->data_count + 1];
-    dvmh_idx ext[l->data_count + 1][DVMH_MAX_RANK];
-    for (int k = 0; k < l->data_count; k++)
-        data_ptrs[k] = data_address(l, k, lp->device, ext[k]);
-    /* remote_access buffers: read in place on the host, copied whole to
-     * the other devices (the loop does not write them there) */
-    void *copies[l->data_count + 1];
-    for (int k = 0; k < l->data_count; k++) {
-        const comm_remote_view *v = buffer_view(l, k);
-        copies[k] = NULL;
-        if (!v)
-            continue;
-        for (int d = 0; d < l->data[k].rank; d++)
-            ext[k][d] = v->ext[d];
-        if (lp->device == 0) {
-            data_ptrs[k] = v->zero;
-            continue;
-        }
-        box_copy c = {.rank = 1, .elem_size = l->data[k].elem_size, .count = {1},
-                      .src = v->buffer, .dst_stride = {1}, .src_stride = {1}};
-        for (int d = 0; d < l->data[k].rank; d++)
-            c.count[0] *= v->ext[d];
-        size_t bytes = (size_t)c.count[0] * c.elem_size;
-        copies[k] = dev->ops->alloc(dev, bytes);
-        if (!copies[k])
-            dvmh_fatal(l->file, l->line, "out of memory on %s: %zu bytes for a remote_access buffer",
-                       dev->name, bytes);
-        c.dst = copies[k];
-        dev->ops->to_device(dev, &c);
-        actual_count(MOVE_REMOTE, MOVE_TO_DEVICE, bytes);
-        data_ptrs[k] = (char *)copies[k] + (v->zero - v->buffer);
-    }
-    p.data = data_ptrs;
-    p.ext = ext;
-    p.scalar = (void **)l->scalars;
-    red_piece_slots(l, p.threads, dev->kind != DEVICE_HOST);
-    /* the device memory of the data, a remote_access buffer's copy only read */
-    const void *memory[l->data_count + 1];
-    bool writes[l->data_count + 1];
-    device_piece dp = {0, memory, writes, red_result_later, &priv};
-    for (int k = 0; k < l->data_count; k++) {
-        const loop_data *d = &l->data[k];
-        const void *base = copies[k] ? copies[k] : d->var ? d->var->rep[lp->device].base : NULL;
-        if (!base)
-            continue;
-        memory[dp.memory_count] = base;
-        writes[dp.memory_count++] = !copies[k] && (d->access & DVMH_WRITE);
-    }
-    double t0 = dvmh_wtime();
-    dvmh_context *c = dvmh_ctx();
-    c->in_handlers = true;
-    dev->ops->run(dev, handler_for(l, lp->device), &p, &dp);
-    c->in_handlers = false;
-    if (wait)
-        finish_piece(l, lp, t0, iterations);
-    for (int k = 0; k < l->data_count; k++)
-        if (copies[k])
-            dev->ops->release(dev, copies[k]); /* after the sync: no overlap with views */
-    *started = t0;
-    *iterations_out = iterations;
-}
-
-void piece_run(dvmh_loop *l, const loop_piece *lp)
-{
-    double t0;
-    long long iterations;
-    run_on(l, lp, true, &t0, &iterations);
-}
-
-void piece_run_all(dvmh_loop *l, loop_piece *pieces, int n)
-{
-    /* Independent pieces (no across along the split): the GPUs' kernels are
-     * launched first and run while the other devices run their pieces;
-     * their reduction results arrive when they are waited for, and are
-     * folded after the others' (the pieces' order: GPUs come last). */
-    bool overlap = n > 1 && l->pieces_independent && !l->remote_views;
-    trace_schedule(l, pieces, n);
-    double started[DEVICE_MAX];
-    long long iterations[DEVICE_MAX];
-    bool later[DEVICE_MAX] = {false};
-    unsigned char *slots[DEVICE_MAX][l->red_count + 1];
-    int slot_counts[DEVICE_MAX][l->red_count + 1];
-    for (int k = 0; overlap && k < n; k++)
-        if (device_get(pieces[k].device)->kind == DEVICE_CUDA) {
-            piece_actualize(l, &pieces[k]);
-            run_on(l, &pieces[k], false, &started[k], &iterations[k]);
-            for (int m = 0; m < l->red_count; m++) {
-                slots[k][m] = l->reds[m].slots;
-                slot_counts[k][m] = l->reds[m].slot_count;
-                l->reds[m].slots = NULL;
-            }
-            later[k] = true;
-        }
-    for (int k = 0; k < n; k++) {
-        if (later[k])
-            continue;
-        piece_actualize(l, &pieces[k]);
-        piece_run(l, &pieces[k]);
-        red_fold(l);
-        piece_written(l, &pieces[k]);
-    }
-    for (int k = 0; k < n; k++)
-        if (later[k]) {
-            finish_piece(l, &pieces[k], started[k], iterations[k]);
-            for (int m = 0; m < l->red_count; m++) {
-                l->reds[m].slots = slots[k][m];
-                l->reds[m].slot_count = slot_counts[k][m];
-            }
-            red_fold(l);
-            piece_written(l, &pieces[k]);
-        }
 }

@@ -34,7 +34,8 @@ void red_result_later(void *arg, int k, const void *var, const void *loc)
     dvmh_loop *l = priv->loop;
     loop_reduction *r = &l->reds[k];
     l->results = dvmh_xrealloc(l->results, sizeof *l->results * (size_t)(l->result_count + 1));
-    l->results[l->result_count++] = (loop_result){priv->device, k, r->slots, var, loc};
+    (void)r;
+    l->results[l->result_count++] = (loop_result){priv->device, k, priv->slots[k], var, loc};
 }
 
 void red_piece_results(dvmh_loop *l, int dev)
@@ -65,10 +66,11 @@ void dvmh_red_init(dvmh_piece *p, int k, void *var, void *loc)
 void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void *loc)
 {
     loop_reduction *r = &p->internal->loop->reds[k];
-    if (thread < 0 || thread >= r->slot_count)
+    int count = p->internal->slot_count[k];
+    if (thread < 0 || thread >= count)
         dvmh_fatal(p->internal->loop->file, p->internal->loop->line,
-                   "reduction result from thread %d of %d", thread, r->slot_count);
-    unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)thread;
+                   "reduction result from thread %d of %d", thread, count);
+    unsigned char *slot = p->internal->slots[k] + (r->var_bytes + r->loc_bytes) * (size_t)thread;
     memcpy(slot, var, r->var_bytes);
     if (r->loc_bytes && loc)
         memcpy(slot + r->var_bytes, loc, r->loc_bytes);

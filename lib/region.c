@@ -11,6 +11,7 @@
 #include "context.h"
 #include "data.h"
 #include "device.h"
+#include "schedule.h"
 #include "stats.h"
 #include "trace.h"
 
@@ -86,6 +87,7 @@ void dvmh_region_begin(const char *file, int line, unsigned flags)
     }
     region_state.devices = devices;
     stats_region_begin(file, line);
+    schedule_region_begin(file, line);
     trace_scope_begin(TRACE_REGION, file, line, 0);
     dvmh_ctx()->site_file = file;
     dvmh_ctx()->site_line = line;
@@ -187,6 +189,7 @@ void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec)
         dvmh_fatal(region_state.file, region_state.line, "region clause names something that "
                                                          "is not a distributed array");
     check_section(region_state.file, region_state.line, a->head.rank, a->size, sec);
+    schedule_region_datum(a->file, a->line, a->head.rank, a->size, a->head.elem_size);
     if (!a->var)
         return;
     box b, own, part;
@@ -205,6 +208,7 @@ void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec)
 void dvmh_region_data(const void *addr, int rank, const dvmh_idx *ext, size_t elem_size,
                       int intent, const dvmh_range *sec)
 {
+    schedule_region_datum(NULL, 0, rank, ext, elem_size);
     box_set s;
     box_set_init(&s, 1);
     var *v = data_section(region_state.file, region_state.line, addr, rank, ext, elem_size,
@@ -252,6 +256,7 @@ void dvmh_region_end(const char *file, int line)
     }
     region_state.fresh_count = 0;
     stats_region_end();
+    schedule_region_end();
     trace_scope_end();
     dvmh_ctx()->site_file = NULL;
 }

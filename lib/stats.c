@@ -7,6 +7,7 @@
 #include "alloc.h"
 #include "comm.h"
 #include "device.h"
+#include "schedule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +208,8 @@ static void print_record(FILE *out, const stats_record *r, const char *title)
             if (r->bytes[k][d])
                 fprintf(out, "    %-16s %-15s %14llu bytes %10.6f s\n", reason_names[k],
                         direction_names[d], r->bytes[k][d], r->transfer_seconds[k]);
+    if (r->kind == RECORD_LOOP)
+        schedule_print_loop(out, r->file, r->line);
 }
 
 /* Collective: the analyzer's characteristics of the program and of each

@@ -4,6 +4,7 @@
  * process's part file FILE.partR when full (bounded memory); rank 0 joins
  * the parts into one JSON object at exit. */
 #include "trace.h"
+#include "schedule.h"
 #include "actual.h"
 #include "alloc.h"
 #include "comm.h"
@@ -310,7 +311,8 @@ void trace_schedule_(const dvmh_loop *l, const loop_piece *pieces, int count)
     pthread_mutex_lock(&tr.lock);
     char where[700], args[2000], dev[64];
     site(where, sizeof where, l->file, l->line);
-    int n = snprintf(args, sizeof args, "\"loop\":\"%s\",\"mode\":\"static\",\"pieces\":[", where);
+    int n = snprintf(args, sizeof args, "\"loop\":\"%s\",\"mode\":\"%s\",\"pieces\":[", where,
+                     schedule_mode_name());
     for (int k = 0; k < count && k < DEVICE_MAX; k++)
         n += snprintf(args + n, sizeof args - (size_t)n, "%s{\"device\":\"%s\",\"iterations\":%lld}",
                       k ? "," : "", json_text(dev, sizeof dev, device_get(pieces[k].device)->name),

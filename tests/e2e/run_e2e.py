@@ -34,6 +34,11 @@ stop at a check instead).
 The matrix: --procs/--threads/--emus, else the environment (E2E_PROCS,
 E2E_THREADS, E2E_EMUS), else 1 x 1,2 x 0; with --suite the last fallback
 is the test suite's matrix 1,2,3,4 x 1,2 x 0,1,2.
+
+--sched MODES (or E2E_SCHED) adds the scheduling modes (DVMH_SCHED_TECH:
+single, static, simple-dynamic, dynamic, scheme) to the matrix; unset: the
+environment's. 'scheme' runs twice per configuration: dynamic, writing a
+scheme file, then scheme, reading it; both must give the right output.
 """
 import argparse
 import os
@@ -140,6 +145,26 @@ def run(cmd, env, stdin_path, timeout, cwd):
             stdin.close()
 
 
+def check(conf, rc, out, err, fails, exp_rc, exp_out, tol, checked_fail=False):
+    """1 (and a message) when a run's result is wrong, else 0. checked_fail:
+    a check-mode report also counts as the expected run-time error."""
+    if fails is not None:
+        found = fails in out + err or (checked_fail and "error: check:" in err)
+        if rc == 0 or rc == "timeout" or not found:
+            print("FAIL %s: exit %s, expected a run-time error with %r%s" % (
+                conf, rc, fails, "; stderr: " + err.strip()[:800]))
+            return 1
+        return 0
+    diff = same(exp_out, out, tol)
+    if rc != exp_rc or diff:
+        print("FAIL %s: exit %s (expected %s)%s" % (
+            conf, rc, exp_rc, "; " + diff if diff else ""))
+        if err.strip():
+            print("  stderr: " + err.strip()[:800])
+        return 1
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("program")
@@ -152,6 +177,8 @@ def main():
                     help="fall back to the test suite's matrix instead of 1 x 1,2 x 0")
     ap.add_argument("--mpiexec", default=shutil.which("mpiexec") or "mpiexec")
     ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--sched", default=os.environ.get("E2E_SCHED"),
+                    help="scheduling modes to run (comma list of DVMH_SCHED_TECH values)")
     ap.add_argument("--dvmcc-arg", action="append", default=[],
                     help="one more argument for dvmcc (repeat; write --dvmcc-arg=-X)")
     ap.add_argument("--build-log", help="write dvmcc's messages (remarks) to this file")
@@ -201,31 +228,35 @@ def main():
         exp_rc, exp_out, exp_err = run([plain] + args, env, stdin_path, opt.timeout, work)
         failures = 0
         runs = 0
+        modes = opt.sched.split(",") if opt.sched else [None]
         for procs in opt.procs.split(","):
             for threads in opt.threads.split(","):
                 for emus in opt.emus.split(","):
-                    env = dict(os.environ, DVMH_NUM_THREADS=threads, DVMH_NUM_EMUS=emus,
-                               HYDRA_TOPO_DEBUG="0")
-                    cmd = [dvmh] + args
-                    if procs != "1":
-                        cmd = [opt.mpiexec, "-n", procs] + cmd
-                    rc, out, err = run(cmd, env, stdin_path, opt.timeout, work)
-                    runs += 1
-                    conf = "procs=%s threads=%s emus=%s" % (procs, threads, emus)
-                    if fails is not None:
-                        found = fails in out + err or (checked_fail and "error: check:" in err)
-                        if rc == 0 or rc == "timeout" or not found:
-                            failures += 1
-                            print("FAIL %s: exit %s, expected a run-time error with %r%s" % (
-                                conf, rc, fails, "; stderr: " + err.strip()[:800]))
-                        continue
-                    diff = same(exp_out, out, tol)
-                    if rc != exp_rc or diff:
-                        failures += 1
-                        print("FAIL %s: exit %s (expected %s)%s" % (
-                            conf, rc, exp_rc, "; " + diff if diff else ""))
-                        if err.strip():
-                            print("  stderr: " + err.strip()[:800])
+                    for mode in modes:
+                        env = dict(os.environ, DVMH_NUM_THREADS=threads, DVMH_NUM_EMUS=emus,
+                                   HYDRA_TOPO_DEBUG="0")
+                        conf = "procs=%s threads=%s emus=%s" % (procs, threads, emus)
+                        steps = [mode]
+                        if mode == "scheme":
+                            steps = ["dynamic", "scheme"]
+                            env["DVMH_SCHED_FILE"] = os.path.join(
+                                work, "scheme-%s-%s-%s" % (procs, threads, emus))
+                        for step in steps:
+                            # a program stopping with an error before its end
+                            # writes no scheme: nothing to read back
+                            if step == "scheme" and fails is not None and \
+                                    not os.path.exists(env["DVMH_SCHED_FILE"]):
+                                continue
+                            if step:
+                                env["DVMH_SCHED_TECH"] = step
+                            cmd = [dvmh] + args
+                            if procs != "1":
+                                cmd = [opt.mpiexec, "-n", procs] + cmd
+                            rc, out, err = run(cmd, env, stdin_path, opt.timeout, work)
+                            runs += 1
+                            what = conf + (" sched=" + step if step else "")
+                            failures += check(what, rc, out, err, fails, exp_rc, exp_out, tol,
+                                              checked_fail)
         print("%s: %d of %d configurations passed" % (os.path.basename(opt.program),
                                                       runs - failures, runs))
         return 1 if failures else 0

@@ -17,7 +17,7 @@ bad = [
     {'DVMH_NUM_EMUS': '-1'}, {'DVMH_NUM_EMUS': 'abc'}, {'DVMH_NUM_THREADS': '0'},
     {'DVMH_NUM_THREADS': '4x'}, {'DVMH_CPU_PERF': '-1'}, {'DVMH_EMUS_PERF': '-2'},
     {'DVMH_CUDAS_PERF': 'fast'}, {'DVMH_LOGLEVEL': '-1'}, {'DVMH_SCHED_TECH': 'random'},
-    {'DVMH_SCHED_TECH': 'dynamic'}, {'DVMH_NUM_CUDAS': '-3'}, {'DVMH_EMUS_PERF': '0'},
+    {'DVMH_SCHED_TECH': 'scheme'}, {'DVMH_NUM_CUDAS': '-3'}, {'DVMH_EMUS_PERF': '0'},
     {'DVMH_CPU_PERF': '1e'}, {'DVMH_NUM_EMUS': '2.5'}, {'DVMH_COMPARE_DEBUG': '2'},
     # beyond the range: too many threads to start, overflow, infinite tolerances, blanks
     {'DVMH_NUM_THREADS': '100000'}, {'DVMH_EMU_FAULT': '99999999999'},
@@ -25,6 +25,11 @@ bad = [
     {'DVMH_NUM_EMUS': ' '}, {'DVMH_PROC_GRID': '1x'}, {'DVMH_PAGE_LOCK_HOST_MEM': '-1'},
     # one process without mpiexec (no MPI started) checks the grid too
     {'DVMH_PROC_GRID': '2x2'}, {'DVMH_PROC_GRID': 'two'}, {'DVMH_MPI': 'yes'},
+    # scheduling: modes by name or number 0..4, slowdowns >= 1, one weight per device
+    {'DVMH_SCHED_TECH': '5'}, {'DVMH_SCHED_TECH': 'Static'}, {'DVMH_EMU_SLOWDOWN': '0.5'},
+    {'DVMH_EMU_SLOWDOWN': '2,x'}, {'DVMH_EMU_SLOWDOWN': '1,2,3', 'DVMH_NUM_EMUS': '2'},
+    {'DVMH_EMUS_PERF': '1,2,3', 'DVMH_NUM_EMUS': '2'}, {'DVMH_EMUS_PERF': '1,,2'},
+    {'DVMH_CPU_PERF': '1,2'},
 ]
 for settings in bad:
     name = next(iter(settings))
@@ -36,7 +41,12 @@ for settings in bad:
 
 good = [{}, {'DVMH_NUM_THREADS': '3'}, {'DVMH_CPU_PERF': '2.5'}, {'DVMH_CPU_PERF': '0'}, {'DVMH_SCHED_TECH': 'static'},
         {'DVMH_NUM_EMUS': '0'}, {'DVMH_NUM_CUDAS': '0'}, {'DVMH_STATS': '0'},
-        {'DVMH_NUM_EMUS': '2'}, {'DVMH_PROC_GRID': '1x1'}, {'DVMH_NUM_EMUS': '1', 'DVMH_EMUS_PERF': '3', 'DVMH_STATS': '1'}]
+        {'DVMH_NUM_EMUS': '2'}, {'DVMH_PROC_GRID': '1x1'}, {'DVMH_NUM_EMUS': '1', 'DVMH_EMUS_PERF': '3', 'DVMH_STATS': '1'},
+        {'DVMH_SCHED_TECH': 'single'}, {'DVMH_SCHED_TECH': '0'}, {'DVMH_SCHED_TECH': '2'},
+        {'DVMH_SCHED_TECH': 'simple-dynamic'}, {'DVMH_SCHED_TECH': 'dynamic'},
+        {'DVMH_SCHED_TECH': '3'},
+        {'DVMH_NUM_EMUS': '2', 'DVMH_EMUS_PERF': '1,2.5', 'DVMH_EMU_SLOWDOWN': '1,4'},
+        {'DVMH_NUM_EMUS': '2', 'DVMH_EMUS_PERF': '3', 'DVMH_EMU_SLOWDOWN': '2'}]
 for settings in good:
     r = run(settings)
     if r.returncode != 0 or r.stdout.strip() != 'started':
