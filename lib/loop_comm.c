@@ -335,7 +335,7 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
                 comm_across_send(pipes[x], lo, hi);
         prev_lo = lo;
         prev_hi = hi;
-        trace_op("across stage", stage_started, 0);
+        trace_stage(stage_started);
         stats_comm(stage_started);
     }
 }

@@ -287,6 +287,37 @@ void trace_comm_(const char *var, int reason, unsigned long long bytes, double s
     pthread_mutex_unlock(&tr.lock);
 }
 
+void trace_stage_(double started)
+{
+    double now = dvmh_wtime();
+    pthread_mutex_lock(&tr.lock);
+    char args[2400];
+    /* the messages sent since the stage began, per peer; they stay noted
+     * for the pipeline's total (trace_comm) */
+    int peers[PEER_MAX], count = 0;
+    unsigned long long sent[PEER_MAX], bytes = 0;
+    for (int k = 0; k < tr.peer_count; k++) {
+        if (tr.peer_time[k] < started)
+            continue;
+        int m = 0;
+        while (m < count && peers[m] != tr.peers[k])
+            m++;
+        if (m == count) {
+            peers[count] = tr.peers[k];
+            sent[count++] = 0;
+        }
+        sent[m] += tr.peer_bytes[k];
+        bytes += tr.peer_bytes[k];
+    }
+    int n = snprintf(args, sizeof args, "\"bytes\":%llu,\"peers\":[", bytes);
+    for (int k = 0; k < count; k++)
+        n += snprintf(args + n, sizeof args - (size_t)n, "%s{\"process\":%d,\"bytes\":%llu}",
+                      k ? "," : "", peers[k], sent[k]);
+    snprintf(args + n, sizeof args - (size_t)n, "]");
+    span("across stage", "sync", 0, started, now, args);
+    pthread_mutex_unlock(&tr.lock);
+}
+
 void trace_op_(const char *name, double started, unsigned long long bytes)
 {
     double now = dvmh_wtime();

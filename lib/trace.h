@@ -29,6 +29,7 @@ void trace_count_(int reason, int direction, unsigned long long bytes);
 void trace_comm_(const char *var, int reason, unsigned long long bytes, double seconds);
 void trace_peer_(int peer, unsigned long long bytes);
 void trace_op_(const char *name, double started, unsigned long long bytes);
+void trace_stage_(double started);
 struct dvmh_loop;
 struct loop_piece;
 void trace_schedule_(const struct dvmh_loop *l, const struct loop_piece *pieces, int count);
@@ -85,6 +86,13 @@ static inline void trace_op(const char *name, double started, unsigned long long
 {
     if (trace_on)
         trace_op_(name, started, bytes);
+}
+/* One stage of an across pipeline from started until now: its messages
+ * (bytes, peers) in args. */
+static inline void trace_stage(double started)
+{
+    if (trace_on)
+        trace_stage_(started);
 }
 /* How a loop's iterations were split among the devices (instant event). */
 static inline void trace_schedule(const struct dvmh_loop *l, const struct loop_piece *pieces,

@@ -167,6 +167,25 @@ def check_bytes(spans, stats_path, procs, label):
             label, p, dict(got), dict(want)))
 
 
+def check_stages(spans, procs, label):
+    """Across pipeline stages carry their messages: per process, the bytes
+    of the stages add up to the pipelines' totals."""
+    for p in range(procs):
+        stages = [e for e in spans if e["pid"] == p and e["name"] == "across stage"]
+        total = sum(e["args"]["bytes"] for e in spans if e["pid"] == p and e["cat"] == "comm"
+                    and e["args"]["reason"] == "across")
+        staged = sum(e["args"]["bytes"] for e in stages)
+        check(staged == total, "%s: process %d across stages carry %d bytes, pipelines %d" % (
+            label, p, staged, total))
+        for e in stages:
+            peers = e["args"].get("peers")
+            check(peers is not None and sum(q["bytes"] for q in peers) == e["args"]["bytes"],
+                  "%s: across stage without its peers: %s" % (label, e["args"]))
+        if procs > 1 and total:
+            check(any(e["args"]["peers"] for e in stages),
+                  "%s: process %d: no across stage names a peer" % (label, p))
+
+
 def check_variables(spans, wanted, label):
     """Transfers and exchanges name the program's variables."""
     named = {e["args"]["variable"] for e in spans if e["cat"] in ("transfer", "comm")} - {""}
@@ -350,6 +369,7 @@ def main():
                     continue
                 check_bytes(spans, stats, procs, label)
                 check_variables(spans, variables, label)
+                check_stages(spans, procs, label)
                 for p in range(procs):
                     sb = stats_characteristics(stats if procs == 1 else "%s.%d" % (stats, p),
                                                label, intervals)
