@@ -274,9 +274,17 @@ void dvmh_loop_run(dvmh_loop *l)
     int outer_line = c->site_line;
     c->site_file = l->file;
     c->site_line = l->line;
-    for (int k = 0; !l->target && k < l->data_count; k++)
-        indirect_refuse(l->file, l->line, l->data[k].array,
-                        "a parallel loop without 'on' over elements");
+    for (int k = 0; !l->target && k < l->data_count; k++) {
+        const dvmh_array *a = l->data[k].array;
+        indirect_refuse(l->file, l->line, a, "a parallel loop without 'on' over elements");
+        /* every process would run every iteration on its own part: the
+         * elements it does not hold would be read and written wrongly */
+        if (a && !a->head.owns_all && piece_buffer_view(l, k) == NULL)
+            dvmh_fatal(l->file, l->line,
+                       "not supported yet: a parallel loop without 'on' that references the "
+                       "distributed array %s%s(created at %s:%d) on several processes: map the "
+                       "loop onto it with 'on'", a->name, a->name[0] ? " " : "", a->file, a->line);
+    }
     piece_compute_maps(l);
     if (l->check_vars)
         check_loop_begin(l);

@@ -23,6 +23,9 @@ Markers in the program:
                       the DVMH build must stop with a non-zero exit status
                       and TEXT in its messages on every configuration (the
                       plain build is not compared)
+  // E2E: expect-run-error-from-procs N TEXT
+                      as expect-run-error on N or more processes; on fewer,
+                      the output must be the plain build's
   // E2E: dvmcc-flags FLAGS
                       more dvmcc arguments (-fdvmh-check: the programs
                       that show a check of check mode fail)
@@ -72,12 +75,16 @@ def markers(path):
     reject = re.search(r"//\s*E2E:\s*expect-compile-error\s+(.*\S)", text)
     fails = re.search(r"//\s*E2E:\s*expect-run-error\s+(.*\S)", text)
     flags = re.search(r"//\s*E2E:\s*dvmcc-flags\s+(.*\S)", text)
+    fails_from = re.search(r"//\s*E2E:\s*expect-run-error-from-procs\s+(\d+)\s+(.*\S)", text)
+    if fails_from:
+        fails = fails_from
     return (float(tol.group(1)) if tol else 0.0,
             args.group(1).split() if args else [],
             os.path.join(base, stdin.group(1)) if stdin else None,
             reject.group(1) if reject else None,
-            fails.group(1) if fails else None,
-            flags.group(1).split() if flags else [])
+            fails.group(fails.lastindex) if fails else None,
+            flags.group(1).split() if flags else [],
+            int(fails_from.group(1)) if fails_from else 1)
 
 
 def is_float(number):
@@ -193,7 +200,7 @@ def main():
 
     opt.program = os.path.normpath(opt.program)
     srcs = sources(opt.program)
-    tol, args, stdin_path, reject, fails, flags = markers(opt.program)
+    tol, args, stdin_path, reject, fails, flags, fails_from = markers(opt.program)
     if opt.check and "-fdvmh-check" not in flags:
         flags.append("-fdvmh-check")
     checked_fail = opt.check and fails is not None
@@ -236,6 +243,7 @@ def main():
                         env = dict(os.environ, DVMH_NUM_THREADS=threads, DVMH_NUM_EMUS=emus,
                                    HYDRA_TOPO_DEBUG="0")
                         conf = "procs=%s threads=%s emus=%s" % (procs, threads, emus)
+                        conf_fails = fails if int(procs) >= fails_from else None
                         steps = [mode]
                         if mode == "scheme":
                             steps = ["dynamic", "scheme"]
@@ -244,7 +252,7 @@ def main():
                         for step in steps:
                             # a program stopping with an error before its end
                             # writes no scheme: nothing to read back
-                            if step == "scheme" and fails is not None and \
+                            if step == "scheme" and conf_fails is not None and \
                                     not os.path.exists(env["DVMH_SCHED_FILE"]):
                                 continue
                             if step:
@@ -255,7 +263,7 @@ def main():
                             rc, out, err = run(cmd, env, stdin_path, opt.timeout, work)
                             runs += 1
                             what = conf + (" sched=" + step if step else "")
-                            failures += check(what, rc, out, err, fails, exp_rc, exp_out, tol,
+                            failures += check(what, rc, out, err, conf_fails, exp_rc, exp_out, tol,
                                               checked_fail)
         print("%s: %d of %d configurations passed" % (os.path.basename(opt.program),
                                                       runs - failures, runs))
