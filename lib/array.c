@@ -7,6 +7,7 @@
 #include "boxes.h"
 #include "comm.h"
 #include "distrib.h"
+#include "host_mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,7 +234,7 @@ static void array_allocate(dvmh_array *a)
         }
     }
     fill_head(a);
-    h->host_data = dvmh_xcalloc(alloc_elements(a), h->elem_size);
+    h->host_data = host_mem_alloc(alloc_elements(a), h->elem_size, __FILE__, __LINE__);
     if (a->allocated && old_data && comm_process_count() > 1) {
         /* the elements now owned here may have been owned elsewhere */
         old_head.host_data = old_data;
@@ -270,7 +271,7 @@ static void array_allocate(dvmh_array *a)
         }
     }
 done:
-    free(old_data);
+    host_mem_free(old_data);
     a->allocated = true;
     box whole;
     array_local_box(a, &whole);
@@ -478,7 +479,7 @@ void dvmh_array_free(const char *file, int line, dvmh_array *a)
         return;
     var_destroy(a->var);
     a->var = NULL;
-    free(a->head.host_data);
+    host_mem_free(a->head.host_data);
     a->head.host_data = NULL;
     a->allocated = false;
 }
@@ -489,7 +490,7 @@ void dvmh_array_destroy(dvmh_array *a)
         return;
     unregister_array(a);
     var_destroy(a->var);
-    free(a->head.host_data);
+    host_mem_free(a->head.host_data);
     for (int d = 0; d < a->own_space.rank; d++)
         free(a->own_space.dim[d].bounds);
     a->head.magic = 0;

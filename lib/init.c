@@ -5,6 +5,7 @@
 #include "context.h"
 #include "device.h"
 #include "env.h"
+#include "host_mem.h"
 #include "stats.h"
 #include "task.h"
 #include "trace.h"
@@ -55,6 +56,7 @@ static void check_env(void)
     env_weight("DVMH_CUDAS_PERF");
     env_int("DVMH_LOGLEVEL", 1, 0);
     env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0);
+    host_mem_start();
     static const char *const static_only[] = {"static", NULL};
     static const char *const dynamic_kinds[] = {"dynamic", "dynamic1", "dynamic2", NULL};
     env_choice("DVMH_SCHED_TECH", static_only, dynamic_kinds);
