@@ -17,8 +17,9 @@ work=$(mktemp -d /tmp/dvmh-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 if [ "${SMALL:-0}" = 1 ]; then
     s2="-DL=400 -DITMAX=5"; s3="-DL=64 -DITMAX=5"; ssor="-DN=400 -DITMAX=3"; cuda_args="64 5"
+    sadi="-DL=32 -DITMAX=3"
 else
-    s2=""; s3=""; ssor=""; cuda_args="384 20"
+    s2=""; s3=""; ssor=""; cuda_args="384 20"; sadi=""
 fi
 flags="-O2"
 
@@ -29,6 +30,11 @@ mpicc -cc="$cc" $flags $s2 "$here/jacobi2d_mpi.c" -o "$work/jacobi2d_mpi" -lm
 "$dvmcc" $flags $s3 "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_dvmh"
 "$cc" $flags -fopenmp $s3 "$here/jacobi3d_omp.c" -o "$work/jacobi3d_omp" -lm
 "$dvmcc" $flags $ssor "$here/sor_dvmh.c" -o "$work/sor_dvmh"
+"$dvmcc" $flags $sadi "$here/adi_dvmh.c" -o "$work/adi_dvmh"
+# the same programs as plain C (directives ignored): the one-thread overhead
+"$cc" $flags -Wno-unknown-pragmas $s2 "$here/jacobi2d_dvmh.c" -o "$work/jacobi2d_plain" -lm
+"$cc" $flags -Wno-unknown-pragmas $s3 "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_plain" -lm
+"$cc" $flags -Wno-unknown-pragmas $sadi "$here/adi_dvmh.c" -o "$work/adi_plain" -lm
 have_nvcc=0
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -53,6 +59,14 @@ t_d2=$(run "jacobi2d dvmh" env DVMH_NUM_THREADS=$threads "$work/jacobi2d_dvmh")
 t_o2=$(run "jacobi2d omp " env OMP_NUM_THREADS=$threads "$work/jacobi2d_omp")
 t_d3=$(run "jacobi3d dvmh" env DVMH_NUM_THREADS=$threads "$work/jacobi3d_dvmh")
 t_o3=$(run "jacobi3d omp " env OMP_NUM_THREADS=$threads "$work/jacobi3d_omp")
+
+echo "== one process, one thread, against plain C"
+t_p2=$(run "jacobi2d dvmh " env DVMH_NUM_THREADS=1 "$work/jacobi2d_dvmh")
+t_c2=$(run "jacobi2d plain" "$work/jacobi2d_plain")
+t_p3=$(run "jacobi3d dvmh " env DVMH_NUM_THREADS=1 "$work/jacobi3d_dvmh")
+t_c3=$(run "jacobi3d plain" "$work/jacobi3d_plain")
+t_pa=$(run "adi dvmh      " env DVMH_NUM_THREADS=1 "$work/adi_dvmh")
+t_ca=$(run "adi plain     " "$work/adi_plain")
 
 echo "== MPI, $threads processes, one thread each"
 t_dm=$(run "jacobi2d dvmh" env DVMH_NUM_THREADS=1 mpiexec -n "$threads" "$work/jacobi2d_dvmh")
@@ -136,6 +150,9 @@ echo
 echo "== ratios (time of DVMH / time of hand-written; 1.00 = as fast)"
 echo "jacobi2d CPU         DVMH / OpenMP        $(ratio "$t_d2" "$t_o2")   ($t_d2 s / $t_o2 s)"
 echo "jacobi3d CPU         DVMH / OpenMP        $(ratio "$t_d3" "$t_o3")   ($t_d3 s / $t_o3 s)"
+echo "jacobi2d 1 thread     DVMH / plain C       $(ratio "$t_p2" "$t_c2")   ($t_p2 s / $t_c2 s)"
+echo "jacobi3d 1 thread     DVMH / plain C       $(ratio "$t_p3" "$t_c3")   ($t_p3 s / $t_c3 s)"
+echo "adi 1 thread          DVMH / plain C       $(ratio "$t_pa" "$t_ca")   ($t_pa s / $t_ca s)"
 echo "jacobi2d MPI x2       DVMH / MPI           $(ratio "$t_dm" "$t_mm")   ($t_dm s / $t_mm s)"
 echo "sor across           speedup 2 proc / 1   $(ratio "$t_s1" "$t_s2")   ($t_s1 s / $t_s2 s)"
 [ -n "$gpu_lines" ] && echo "$gpu_lines" | sed '1d'
