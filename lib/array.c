@@ -10,6 +10,7 @@
 #include "distrib.h"
 #include "stats.h"
 #include "trace.h"
+#include "host_mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +240,7 @@ static void array_allocate(dvmh_array *a)
         }
     }
     fill_head(a);
-    h->host_data = dvmh_xcalloc(alloc_elements(a), h->elem_size);
+    h->host_data = host_mem_alloc(alloc_elements(a), h->elem_size, __FILE__, __LINE__);
     if (a->allocated && old_data && comm_process_count() > 1) {
         /* the elements now owned here may have been owned elsewhere */
         old_head.host_data = old_data;
@@ -280,7 +281,7 @@ static void array_allocate(dvmh_array *a)
         }
     }
 done:
-    free(old_data);
+    host_mem_free(old_data);
     a->allocated = true;
     box whole;
     array_local_box(a, &whole);
@@ -491,7 +492,7 @@ void dvmh_array_free(const char *file, int line, dvmh_array *a)
         return;
     var_destroy(a->var);
     a->var = NULL;
-    free(a->head.host_data);
+    host_mem_free(a->head.host_data);
     a->head.host_data = NULL;
     a->allocated = false;
 }
@@ -503,7 +504,7 @@ void dvmh_array_destroy(dvmh_array *a)
     check_array_gone(a);
     unregister_array(a);
     var_destroy(a->var);
-    free(a->head.host_data);
+    host_mem_free(a->head.host_data);
     distr_space_free(&a->own_space);
     a->head.magic = 0;
     free(a);

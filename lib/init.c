@@ -6,6 +6,7 @@
 #include "device.h"
 #include "env.h"
 #include "schedule.h"
+#include "host_mem.h"
 #include "stats.h"
 #include "task.h"
 #include "trace.h"
@@ -58,6 +59,7 @@ static void check_env(void)
     env_int("DVMH_LOGLEVEL", 1, 0);
     env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0);
     schedule_check_env();
+    host_mem_start();
     task_check_env();
 }
 

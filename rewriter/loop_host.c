@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Two functions: the nest, whose parameters are the data pointers
  * (restrict parameters: the only restrict LLVM relies on) with the user's
@@ -41,6 +42,21 @@ static void host_arg(host_sig *s, const char *fmt, ...)
     free(text);
 }
 
+/* Signed integer types by their spelling (unknown ones, unsigned ones
+ * included, keep dvmh_idx: an empty piece's bounds may be lo = 0, hi = -1,
+ * which an unsigned type would turn into a long loop). */
+static bool signed_spelling(const char *t)
+{
+    static const char *const known[] = {"int", "signed", "signed int", "long", "long int",
+                                        "signed long", "long long", "long long int", "short",
+                                        "short int", "ptrdiff_t", "ssize_t", "int32_t", "int64_t",
+                                        "intptr_t", "dvmh_idx", NULL};
+    for (int k = 0; known[k]; k++)
+        if (!strcmp(t, known[k]))
+            return true;
+    return false;
+}
+
 static void host_signature(gen *g, const loop_plan *p, host_sig *s)
 {
     if (g->check) {
@@ -49,7 +65,16 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
         host_arg(s, "dvmh_P");
     }
     for (int k = 0; k < p->rank; k++) {
-        host_param(s, "const dvmh_idx dvmh_lo%d, const dvmh_idx dvmh_hi%d, const dvmh_idx dvmh_st%d", k, k, k);
+        /* the bounds in the loop variable's type: the loop compares like
+         * types, as the user's does, so LLVM need not widen the variable
+         * (an int against 64-bit bounds costs compile time in induction
+         * variable passes and instructions per row); every iteration's
+         * value is one of the variable's. Bounds combined with outer loop
+         * variables keep dvmh_idx for dvmh_up_first and the like. */
+        const loop_dim *ld = &p->dims[k];
+        const char *bt = !ld->outer_bounds && signed_spelling(ld->type) ? ld->type : "dvmh_idx";
+        host_param(s, "const %s dvmh_lo%d, const %s dvmh_hi%d, const %s dvmh_st%d", bt, k, bt, k, bt,
+                   k);
         if (p->thread_pipe && k == 1) /* the thread's block */
             host_arg(s, "dvmh_blo, dvmh_bhi, dvmh_P->step[1]");
         else

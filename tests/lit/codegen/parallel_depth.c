@@ -6,7 +6,7 @@ double f(void)
 {
     double eps = 0;
     int j;
-// CHECK: static void dvmh_loop_parallel_depth_[[L:[0-9]+]]_nest(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0,
+// CHECK: static void dvmh_loop_parallel_depth_[[L:[0-9]+]]_nest(const int dvmh_lo0, const int dvmh_hi0, const int dvmh_st0,
 // CHECK: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK: for (int j = dvmh_lo1; j <= dvmh_hi1; j++)
 // CHECK: for (int k = 1; k < 3; k++)

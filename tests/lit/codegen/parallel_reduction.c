@@ -6,7 +6,7 @@ double f(void)
 {
     int i;
     double s = 0;
-// CHECK: static void dvmh_loop_parallel_reduction_[[L:[0-9]+]]_nest(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0,
+// CHECK: static void dvmh_loop_parallel_reduction_[[L:[0-9]+]]_nest(const int dvmh_lo0, const int dvmh_hi0, const int dvmh_st0,
 // CHECK-NEXT: double *const restrict A,
 // CHECK-NEXT: void *const dvmh_red0)
 // CHECK: double s;
