@@ -142,7 +142,9 @@ static bool is_distributed(const dvmh_array *a)
 }
 
 /* Whether dimension x of a is divided between processes (in some
- * configuration: the distribution format, not this run's grid, decides). */
+ * configuration: the distribution format, not this run's grid, decides).
+ * An indirect dimension counts as not divided: its references reach any
+ * element through named shadow edges (shadow_add), which are not checked. */
 static bool dim_distributed(const dvmh_array *a, int x)
 {
     if (!is_distributed(a))
@@ -152,7 +154,7 @@ static bool dim_distributed(const dvmh_array *a, int x)
     for (int b = 0; s && b < s->rank; b++)
         if (rules[b].kind == DVMH_RULE_LINEAR && rules[b].dim == x &&
             s->dim[b].kind != DVMH_DISTR_NONE)
-            return true;
+            return !s->dim[b].owner;
     return false;
 }
 
