@@ -6,7 +6,7 @@
 
 #define N 512
 #define M 512
-#define STEPS 20
+#define STEPS 80
 
 double W[8] = {1, 1, 1, 1, 1, 1, 1, 10};
 #pragma dvm array distribute[wgtblock(W, 8)][*]
