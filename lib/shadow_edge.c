@@ -125,7 +125,8 @@ static int process_of(const indirect_map *m, int c)
 void dvmh_shadow_add_end(dvmh_shadow_edge *e)
 {
     int procs = comm_process_count();
-    qsort(e->points, e->count, sizeof(dvmh_idx), cmp_idx);
+    if (e->count > 0) /* on one process no point is another's: no list at all */
+        qsort(e->points, e->count, sizeof(dvmh_idx), cmp_idx);
     size_t n = 0;
     for (size_t k = 0; k < e->count; k++)
         if (n == 0 || e->points[n - 1] != e->points[k])
