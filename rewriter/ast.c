@@ -212,6 +212,38 @@ int ast_last_child(const ast *a, int n)
     return last;
 }
 
+int ast_real_parent(const ast *a, int n)
+{
+    int p = a->nodes[n].parent;
+    while (p >= 0 && (a->nodes[p].kind == CXCursor_UnexposedExpr ||
+                      a->nodes[p].kind == CXCursor_ParenExpr))
+        p = a->nodes[p].parent;
+    return p;
+}
+
+int ast_child_towards(const ast *a, int p, int n)
+{
+    while (n >= 0 && a->nodes[n].parent != p)
+        n = a->nodes[n].parent;
+    return n;
+}
+
+int ast_subscript_chain(const ast *a, int ref, int *idx, int max, int *subs)
+{
+    int top = ref;
+    *subs = 0;
+    for (;;) {
+        int p = ast_real_parent(a, top);
+        if (p < 0 || a->nodes[p].kind != CXCursor_ArraySubscriptExpr ||
+            ast_child_towards(a, p, top) != a->nodes[p].first_child)
+            return top;
+        if (*subs < max)
+            idx[*subs] = ast_nth_child(a, p, 1);
+        (*subs)++;
+        top = p;
+    }
+}
+
 int ast_nth_child(const ast *a, int n, int index)
 {
     int c = a->nodes[n].first_child;

@@ -52,6 +52,15 @@ int ast_find_decl(const ast *a, CXCursor decl);
 int ast_lookup(const ast *a, const char *name, size_t offset);
 /* The nearest ancestor of n of the given kind, or -1. */
 int ast_ancestor(const ast *a, int n, enum CXCursorKind kind);
+/* The parent of n, skipping implicit casts and parentheses upwards: the
+ * expression that really contains n. */
+int ast_real_parent(const ast *a, int n);
+/* The child of p on the way down to n. */
+int ast_child_towards(const ast *a, int p, int n);
+/* The full chain of [] on the reference ref: its top subscript node (ref
+ * itself when there is none); idx receives up to max index nodes, *subs
+ * the number of subscripts. */
+int ast_subscript_chain(const ast *a, int ref, int *idx, int max, int *subs);
 int ast_nth_child(const ast *a, int n, int index);
 int ast_last_child(const ast *a, int n);
 int ast_child_count(const ast *a, int n);

@@ -11,37 +11,11 @@
 
 #include <string.h>
 
-static int real_parent(gen *g, int n)
-{
-    int p = g->a.nodes[n].parent;
-    while (p >= 0 && (g->a.nodes[p].kind == CXCursor_UnexposedExpr ||
-                      g->a.nodes[p].kind == CXCursor_ParenExpr))
-        p = g->a.nodes[p].parent;
-    return p;
-}
-
-static int child_towards(gen *g, int p, int n)
-{
-    while (n >= 0 && g->a.nodes[n].parent != p)
-        n = g->a.nodes[n].parent;
-    return n;
-}
-
-/* The top subscript of a full chain of [] on ref, or -1; idx: the index
- * nodes. */
+/* The top subscript of a full chain of rank [] on ref, or -1; idx: the
+ * index nodes. */
 static int full_element(gen *g, int ref, int rank, int *idx)
 {
-    int top = ref, subs = 0;
-    for (;;) {
-        int p = real_parent(g, top);
-        if (p < 0 || g->a.nodes[p].kind != CXCursor_ArraySubscriptExpr ||
-            child_towards(g, p, top) != g->a.nodes[p].first_child)
-            break;
-        if (subs < DIR_MAX_RANK)
-            idx[subs] = ast_nth_child(&g->a, p, 1);
-        subs++;
-        top = p;
-    }
+    int subs, top = ast_subscript_chain(&g->a, ref, idx, DIR_MAX_RANK, &subs);
     return subs == rank && subs <= DIR_MAX_RANK ? top : -1;
 }
 
@@ -49,17 +23,17 @@ static int full_element(gen *g, int ref, int rank, int *idx)
  * member accesses A[i].x too). */
 static const char *access_mode(gen *g, int top)
 {
-    int n = top, p = real_parent(g, n);
+    int n = top, p = ast_real_parent(&g->a, n);
     while (p >= 0 && g->a.nodes[p].kind == CXCursor_MemberRefExpr &&
-           child_towards(g, p, n) == g->a.nodes[p].first_child) {
+           ast_child_towards(&g->a, p, n) == g->a.nodes[p].first_child) {
         n = p;
-        p = real_parent(g, n);
+        p = ast_real_parent(&g->a, n);
     }
     if (p < 0)
         return "DVMH_READ";
     node *pn = &g->a.nodes[p];
     if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
-        child_towards(g, p, n) == pn->first_child) {
+        ast_child_towards(&g->a, p, n) == pn->first_child) {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
         if (op == CXBinaryOperator_Assign)
             return "DVMH_WRITE";

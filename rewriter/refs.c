@@ -24,25 +24,6 @@ static bool is_runtime_call(const char *name)
     return false;
 }
 
-/* Skips implicit casts and parentheses upwards: the expression that
- * really contains n. */
-static int real_parent(gen *g, int n)
-{
-    int p = g->a.nodes[n].parent;
-    while (p >= 0 && (g->a.nodes[p].kind == CXCursor_UnexposedExpr ||
-                      g->a.nodes[p].kind == CXCursor_ParenExpr))
-        p = g->a.nodes[p].parent;
-    return p;
-}
-
-/* The child of p on the way down to n. */
-static int child_towards(gen *g, int p, int n)
-{
-    while (n >= 0 && g->a.nodes[n].parent != p)
-        n = g->a.nodes[n].parent;
-    return n;
-}
-
 static bool inside(gen *g, int n, int outer)
 {
     for (int p = n; p >= 0; p = g->a.nodes[p].parent)
@@ -73,13 +54,13 @@ static bool statement_parent(enum CXCursorKind k)
 /* `A = xmalloc(...)`, `A = xcalloc(n, s)`, `free(A)` of a pointer array. */
 static bool heap_statement(gen *g, int ref, dobj *o)
 {
-    int p = real_parent(g, ref);
+    int p = ast_real_parent(&g->a, ref);
     if (p < 0)
         return false;
     node *pn = &g->a.nodes[p];
     if (pn->kind == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_Assign &&
-        child_towards(g, p, ref) == pn->first_child) {
+        ast_child_towards(&g->a, p, ref) == pn->first_child) {
         /* find the malloc/calloc call in the right-hand side */
         int rhs = g->a.nodes[pn->first_child].next_sibling;
         for (int k = rhs; k >= 0 && k < g->a.count && inside(g, k, rhs); k++) {
@@ -124,13 +105,13 @@ static bool heap_statement(gen *g, int ref, dobj *o)
  * element reference top, or -1. */
 static int assignment_statement(gen *g, int top)
 {
-    int p = real_parent(g, top);
+    int p = ast_real_parent(&g->a, top);
     if (p < 0)
         return -1;
     node *pn = &g->a.nodes[p];
     bool assigns = false;
     if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
-        child_towards(g, p, top) == pn->first_child) {
+        ast_child_towards(&g->a, p, top) == pn->first_child) {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
         assigns = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
     } else if (pn->kind == CXCursor_UnaryOperator) {
@@ -143,25 +124,6 @@ static int assignment_statement(gen *g, int top)
     return p;
 }
 
-/* The element subscripted by a full chain of [] on reference ref: the top
- * subscript node, or -1; idx receives the index nodes. */
-static int element_of(gen *g, int ref, int *idx, int *subs_out)
-{
-    int top = ref, subs = 0;
-    for (;;) {
-        int p = real_parent(g, top);
-        if (p < 0 || g->a.nodes[p].kind != CXCursor_ArraySubscriptExpr ||
-            child_towards(g, p, top) != g->a.nodes[p].first_child)
-            break;
-        if (subs < DIR_MAX_RANK)
-            idx[subs] = ast_nth_child(&g->a, p, 1);
-        subs++;
-        top = p;
-    }
-    *subs_out = subs;
-    return top;
-}
-
 /* Where host code reads elements as they are locally: inside owner-computes
  * statements (only the owner runs them) and remote_access blocks. */
 static bool reads_locally(gen *g, int top)
@@ -170,7 +132,7 @@ static bool reads_locally(gen *g, int top)
     for (int k = 0; k < g->local_read_count; k++)
         if (at >= g->local_reads[k][0] && at < g->local_reads[k][1])
             return true;
-    int p = real_parent(g, top);
+    int p = ast_real_parent(&g->a, top);
     if (p < 0)
         return false;
     node *pn = &g->a.nodes[p];
@@ -178,7 +140,7 @@ static bool reads_locally(gen *g, int top)
     if (assignment_statement(g, top) >= 0)
         return true;
     if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
-        child_towards(g, p, top) == pn->first_child) {
+        ast_child_towards(&g->a, p, top) == pn->first_child) {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
         if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
             return true;
@@ -210,7 +172,7 @@ static void collect_local_ranges(gen *g)
         if (!o || o->is_template)
             continue;
         int idx[DIR_MAX_RANK + 1], subs;
-        int top = element_of(g, n, idx, &subs);
+        int top = ast_subscript_chain(&g->a, n, idx, DIR_MAX_RANK, &subs);
         int p = subs == o->rank ? assignment_statement(g, top) : -1;
         if (p < 0)
             continue;
@@ -224,7 +186,7 @@ static void array_reference(gen *g, int ref, dobj *o)
 {
     /* climb the subscripts of which this reference is the base */
     int idx[DIR_MAX_RANK + 1], subs;
-    int top = element_of(g, ref, idx, &subs);
+    int top = ast_subscript_chain(&g->a, ref, idx, DIR_MAX_RANK, &subs);
     node *tn = &g->a.nodes[top];
     int so = sizeof_of(g, ref);
     if (so >= 0) {
