@@ -251,6 +251,40 @@ void trace_peer_(int peer, unsigned long long bytes)
     pthread_mutex_unlock(&tr.lock);
 }
 
+/* Bytes of the messages noted since the time since (< 0: all). */
+static unsigned long long peer_bytes_since(double since)
+{
+    unsigned long long bytes = 0;
+    for (int k = 0; k < tr.peer_count; k++)
+        if (tr.peer_time[k] >= since)
+            bytes += tr.peer_bytes[k];
+    return bytes;
+}
+
+/* Appends to args (n characters used) the messages noted since the time
+ * since (< 0: all), summed per peer, and the closing ']'. */
+static void peer_list(char *args, size_t size, int n, double since)
+{
+    int peers[PEER_MAX], count = 0;
+    unsigned long long sent[PEER_MAX];
+    for (int k = 0; k < tr.peer_count; k++) {
+        if (tr.peer_time[k] < since)
+            continue;
+        int m = 0;
+        while (m < count && peers[m] != tr.peers[k])
+            m++;
+        if (m == count) {
+            peers[count] = tr.peers[k];
+            sent[count++] = 0;
+        }
+        sent[m] += tr.peer_bytes[k];
+    }
+    for (int k = 0; k < count; k++)
+        n += snprintf(args + n, size - (size_t)n, "%s{\"process\":%d,\"bytes\":%llu}",
+                      k ? "," : "", peers[k], sent[k]);
+    snprintf(args + n, size - (size_t)n, "]");
+}
+
 void trace_comm_(const char *var, int reason, unsigned long long bytes, double seconds)
 {
     double now = dvmh_wtime();
@@ -263,25 +297,8 @@ void trace_comm_(const char *var, int reason, unsigned long long bytes, double s
                      "\"direction\":\"processes\",\"reason\":\"%s\",\"peers\":[",
                      bytes, name, tr.rank, reason_names[reason]);
     /* the messages of this exchange (sent within its time; no time: since
-     * the last exchange), per peer */
-    int peers[PEER_MAX], count = 0;
-    unsigned long long sent[PEER_MAX];
-    for (int k = 0; k < tr.peer_count; k++) {
-        if (seconds > 0 && tr.peer_time[k] < now - seconds)
-            continue;
-        int m = 0;
-        while (m < count && peers[m] != tr.peers[k])
-            m++;
-        if (m == count) {
-            peers[count] = tr.peers[k];
-            sent[count++] = 0;
-        }
-        sent[m] += tr.peer_bytes[k];
-    }
-    for (int k = 0; k < count; k++)
-        n += snprintf(args + n, sizeof args - (size_t)n, "%s{\"process\":%d,\"bytes\":%llu}",
-                      k ? "," : "", peers[k], sent[k]);
-    snprintf(args + n, sizeof args - (size_t)n, "]");
+     * the last exchange) */
+    peer_list(args, sizeof args, n, seconds > 0 ? now - seconds : -1.0);
     tr.peer_count = 0;
     span(text, "comm", 0, now - seconds, now, args);
     pthread_mutex_unlock(&tr.lock);
@@ -292,28 +309,10 @@ void trace_stage_(double started)
     double now = dvmh_wtime();
     pthread_mutex_lock(&tr.lock);
     char args[2400];
-    /* the messages sent since the stage began, per peer; they stay noted
-     * for the pipeline's total (trace_comm) */
-    int peers[PEER_MAX], count = 0;
-    unsigned long long sent[PEER_MAX], bytes = 0;
-    for (int k = 0; k < tr.peer_count; k++) {
-        if (tr.peer_time[k] < started)
-            continue;
-        int m = 0;
-        while (m < count && peers[m] != tr.peers[k])
-            m++;
-        if (m == count) {
-            peers[count] = tr.peers[k];
-            sent[count++] = 0;
-        }
-        sent[m] += tr.peer_bytes[k];
-        bytes += tr.peer_bytes[k];
-    }
-    int n = snprintf(args, sizeof args, "\"bytes\":%llu,\"peers\":[", bytes);
-    for (int k = 0; k < count; k++)
-        n += snprintf(args + n, sizeof args - (size_t)n, "%s{\"process\":%d,\"bytes\":%llu}",
-                      k ? "," : "", peers[k], sent[k]);
-    snprintf(args + n, sizeof args - (size_t)n, "]");
+    /* the messages sent since the stage began; they stay noted for the
+     * pipeline's total (trace_comm) */
+    int n = snprintf(args, sizeof args, "\"bytes\":%llu,\"peers\":[", peer_bytes_since(started));
+    peer_list(args, sizeof args, n, started);
     span("across stage", "sync", 0, started, now, args);
     pthread_mutex_unlock(&tr.lock);
 }
