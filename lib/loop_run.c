@@ -51,15 +51,33 @@ typedef struct piece_state {
     long long iterations;
 } piece_state;
 
+/* The piece's arrays come in one block (ext, the first, is its start):
+ * one allocation per piece and run of the loop, not seven. */
+static void state_alloc(piece_state *s, int nd, int reds)
+{
+    size_t nd_ = (size_t)nd, reds_ = (size_t)reds;
+    size_t bytes = nd_ * (sizeof *s->ext + sizeof *s->data_ptrs + sizeof *s->copies +
+                          sizeof *s->memory + sizeof *s->writes) +
+                   reds_ * (sizeof *s->slots + sizeof *s->slot_counts);
+    char *b = dvmh_xcalloc(1, bytes);
+    s->ext = (void *)b;
+    b += nd_ * sizeof *s->ext;
+    s->data_ptrs = (void *)b;
+    b += nd_ * sizeof *s->data_ptrs;
+    s->copies = (void *)b;
+    b += nd_ * sizeof *s->copies;
+    s->memory = (void *)b;
+    b += nd_ * sizeof *s->memory;
+    s->slots = (void *)b;
+    b += reds_ * sizeof *s->slots;
+    s->slot_counts = (void *)b;
+    b += reds_ * sizeof *s->slot_counts;
+    s->writes = (void *)b;
+}
+
 static void state_free(piece_state *s)
 {
-    free(s->data_ptrs);
     free(s->ext);
-    free(s->copies);
-    free(s->memory);
-    free(s->writes);
-    free(s->slots);
-    free(s->slot_counts);
 }
 
 /* Copies the remote_access buffers the piece reads to its device (read in
@@ -100,13 +118,7 @@ static void launch(dvmh_loop *l, const loop_piece *lp, piece_state *s)
     device *dev = device_get(lp->device);
     int nd = l->data_count + 1;
     memset(s, 0, sizeof *s);
-    s->data_ptrs = dvmh_xcalloc((size_t)nd, sizeof *s->data_ptrs);
-    s->ext = dvmh_xcalloc((size_t)nd, sizeof *s->ext);
-    s->copies = dvmh_xcalloc((size_t)nd, sizeof *s->copies);
-    s->memory = dvmh_xcalloc((size_t)nd, sizeof *s->memory);
-    s->writes = dvmh_xcalloc((size_t)nd, sizeof *s->writes);
-    s->slots = dvmh_xcalloc((size_t)l->red_count + 1, sizeof *s->slots);
-    s->slot_counts = dvmh_xcalloc((size_t)l->red_count + 1, sizeof *s->slot_counts);
+    state_alloc(s, nd, l->red_count + 1);
     dvmh_piece *p = &s->p;
     s->priv = (struct dvmh_piece_private){l, lp->device, NULL, s->slots, s->slot_counts};
     p->internal = &s->priv;
