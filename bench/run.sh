@@ -14,7 +14,7 @@ dvmcc=${1:-$here/../build/tools/dvmcc}
 [ -x "$dvmcc" ] || { echo "dvmcc not found at $dvmcc (give its path as the argument)"; exit 1; }
 cc=${CC:-clang-19}
 threads=${THREADS:-$(nproc)}
-work=$(mktemp -d /tmp/dvmh-bench.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/dvmh-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 if [ "${SMALL:-0}" = 1 ]; then
     s2="-DL=400 -DITMAX=5"; s3="-DL=64 -DITMAX=5"; ssor="-DN=400 -DITMAX=3"; cuda_args="64 5"

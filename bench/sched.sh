@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 dvmcc=${1:-$here/../build/tools/dvmcc}
 [ -x "$dvmcc" ] || { echo "dvmcc not found at $dvmcc (give its path as the argument)"; exit 1; }
 slow=${SLOWDOWN:-4}
-work=$(mktemp -d /tmp/dvmh-sched.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/dvmh-sched.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 if [ "${SMALL:-0}" = 1 ]; then
     sj="-DL=300 -DITMAX=10"; sa="-DL=32 -DITMAX=3"

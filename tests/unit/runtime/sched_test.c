@@ -28,11 +28,11 @@ static int failures;
 static const char *const NAMES3[] = {"host", "emu0", "emu1"};
 static const char *const NAMES2[] = {"host", "emu0"};
 static const int DEVS[] = {0, 1, 2};
-static char dir[64];
+static char dir[256];
 
 static char *tmp_path(const char *name)
 {
-    static char path[128];
+    static char path[384];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     return path;
 }
@@ -510,7 +510,12 @@ static void test_fuzz(void)
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/sched_test.XXXXXX");
+    const char *tmp = getenv("TMPDIR");
+    if ((size_t)snprintf(dir, sizeof dir, "%s/sched_test.XXXXXX", tmp && *tmp ? tmp : "/tmp") >=
+        sizeof dir) {
+        fprintf(stderr, "TMPDIR is too long\n");
+        return 1;
+    }
     if (!mkdtemp(dir)) {
         perror("mkdtemp");
         return 1;
