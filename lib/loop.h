@@ -148,6 +148,11 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
  * first. */
 void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
                            dvmh_idx *lo, dvmh_idx *hi);
+/* The number of iterations of the piece (the product over its
+ * dimensions). */
+long long piece_iteration_count(const dvmh_loop *l, const loop_piece *p);
+/* The loop's handler for device dev (CUDA or host kind), NULL if none. */
+dvmh_handler piece_handler(const dvmh_loop *l, int dev);
 /* loop_split.c */
 /* The pieces of the local part (l->first..last), in iteration order, sized
  * by the scheduling mode (schedule.h). An

@@ -257,6 +257,19 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
         data_view_boxes(d->addr, d->rank, d->ext, d->elem_size, &elems, out);
 }
 
+long long piece_iteration_count(const dvmh_loop *l, const loop_piece *p)
+{
+    long long n = 1;
+    for (int d = 0; d < l->rank; d++)
+        n *= (long long)((p->last[d] - p->first[d]) / l->step[d] + 1);
+    return n;
+}
+
+dvmh_handler piece_handler(const dvmh_loop *l, int dev)
+{
+    return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
+}
+
 void piece_iteration_range(const dvmh_loop *l, const dvmh_idx *first, const dvmh_idx *last,
                            dvmh_idx *lo, dvmh_idx *hi)
 {

@@ -28,11 +28,6 @@ static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
     return (void *)((uintptr_t)var_zero_address(d->var, dev) + (uintptr_t)d->addr);
 }
 
-static dvmh_handler handler_for(const dvmh_loop *l, int dev)
-{
-    return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
-}
-
 /* A piece on its way: what its handler receives lives here until the
  * device is done with it (an emulated accelerator runs the handler on a
  * thread of its own while the host goes on). */
@@ -163,7 +158,7 @@ static void launch(dvmh_loop *l, const loop_piece *lp, piece_state *s)
     /* cleared once every piece is done (piece_run, piece_run_all) */
     dvmh_ctx()->in_handlers = true;
     dev->piece_seconds = -1;
-    dev->ops->run(dev, handler_for(l, lp->device), p, &s->dp);
+    dev->ops->run(dev, piece_handler(l, lp->device), p, &s->dp);
 }
 
 /* Waits for the piece's device; its reduction results are then in the

@@ -47,11 +47,6 @@ static int split_dimension(const dvmh_loop *l)
     return sd;
 }
 
-static dvmh_handler handler_for(const dvmh_loop *l, int dev)
-{
-    return device_get(dev)->handler_kind == DVMH_DEV_CUDA ? l->cuda_handler : l->host_handler;
-}
-
 /* Whether an across dependence of the loop runs along loop dimension sd
  * (or along a dimension the loop does not map: any). */
 static bool across_along(const dvmh_loop *l, int sd)
@@ -153,7 +148,7 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     /* the host's weight 0 (DVMH_CPU_PERF=0): only where nothing else can */
     bool host_works = device_get(0)->weight > 0;
     for (int d = 1; d < device_count(); d++)
-        if ((devices & (1u << d)) && handler_for(l, d) && known)
+        if ((devices & (1u << d)) && piece_handler(l, d) && known)
             usable[n++] = d;
     if ((devices & 1u) && (host_works || n == 0)) {
         memmove(usable + 1, usable, sizeof(int) * (size_t)n);
@@ -184,7 +179,7 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
         int dev = usable[0];
         if (n > 1 && (((devices & 1u) && host_works) || !known))
             dev = 0;
-        if (!handler_for(l, dev))
+        if (!piece_handler(l, dev))
             dev = 0;
         return whole_on(l, dev, pieces);
     }

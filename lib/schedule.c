@@ -276,14 +276,6 @@ void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, d
     remember(s, usable, n, fraction, source);
 }
 
-static long long piece_iterations(const dvmh_loop *l, const loop_piece *p)
-{
-    long long n = 1;
-    for (int d = 0; d < l->rank; d++)
-        n *= (long long)((p->last[d] - p->first[d]) / l->step[d] + 1);
-    return n;
-}
-
 void schedule_record(const dvmh_loop *l, const loop_piece *pieces, int n, const double *seconds)
 {
     if (sch.mode != SCHED_SIMPLE_DYNAMIC && (sch.mode != SCHED_DYNAMIC || l != sch.dyn_split))
@@ -291,7 +283,7 @@ void schedule_record(const dvmh_loop *l, const loop_piece *pieces, int n, const 
     sch.dyn_split = NULL;
     sched_site *s = sch.mode == SCHED_SIMPLE_DYNAMIC ? site_of(l->file, l->line) : NULL;
     for (int k = 0; k < n; k++) {
-        double work = (double)piece_iterations(l, &pieces[k]);
+        double work = (double)piece_iteration_count(l, &pieces[k]);
         double t = seconds[k] > 1e-7 ? seconds[k] : 1e-7;
         if (!s) {
             sdyn_record(l, &pieces[k], work, t);

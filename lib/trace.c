@@ -327,14 +327,6 @@ void trace_op_(const char *name, double started, unsigned long long bytes)
     pthread_mutex_unlock(&tr.lock);
 }
 
-static long long piece_iterations(const dvmh_loop *l, const loop_piece *p)
-{
-    long long n = 1;
-    for (int d = 0; d < l->rank; d++)
-        n *= (long long)((p->last[d] - p->first[d]) / l->step[d] + 1);
-    return n;
-}
-
 void trace_schedule_(const dvmh_loop *l, const loop_piece *pieces, int count)
 {
     double now = dvmh_wtime();
@@ -346,7 +338,7 @@ void trace_schedule_(const dvmh_loop *l, const loop_piece *pieces, int count)
     for (int k = 0; k < count && k < DEVICE_MAX; k++)
         n += snprintf(args + n, sizeof args - (size_t)n, "%s{\"device\":\"%s\",\"iterations\":%lld}",
                       k ? "," : "", json_text(dev, sizeof dev, device_get(pieces[k].device)->name),
-                      piece_iterations(l, &pieces[k]));
+                      piece_iteration_count(l, &pieces[k]));
     snprintf(args + n, sizeof args - (size_t)n, "]");
     emit("{\"name\":\"schedule %s\",\"cat\":\"schedule\",\"ph\":\"i\",\"s\":\"p\",\"ts\":%.3f,"
          "\"pid\":%d,\"tid\":0,\"args\":{%s}}", where, micros(now), tr.rank, args);
