@@ -93,6 +93,23 @@ double env_cpu_weight(void)
     return env_number_at("DVMH_CPU_PERF", 0, 1, 1.0, 0.0, true, "a non-negative weight");
 }
 
+/* Stops the program: text is none of names (numbered: their indices are
+ * accepted too). */
+static void bad_choice(const char *name, const char *text, const char *const *names,
+                       bool numbered)
+{
+    if (comm_process_rank() == 0) {
+        fprintf(stderr, "dvmh: error: %s='%s' is not one of:", name, text);
+        for (int k = 0; names[k]; k++)
+            if (numbered)
+                fprintf(stderr, " %s (%d)", names[k], k);
+            else
+                fprintf(stderr, " %s", names[k]);
+        fputc('\n', stderr);
+    }
+    comm_abort(1);
+}
+
 int env_choice_index(const char *name, const char *const *names, int default_index)
 {
     const char *text = getenv(name);
@@ -106,38 +123,17 @@ int env_choice_index(const char *name, const char *const *names, int default_ind
             return k;
     if (text[0] >= '0' && text[0] <= '9' && !text[1] && text[0] - '0' < n)
         return text[0] - '0';
-    if (comm_process_rank() == 0) {
-        fprintf(stderr, "dvmh: error: %s='%s' is not one of:", name, text);
-        for (int k = 0; k < n; k++)
-            fprintf(stderr, " %s (%d)", names[k], k);
-        fputc('\n', stderr);
-    }
-    comm_abort(1);
+    bad_choice(name, text, names, true);
     return default_index;
 }
 
-bool env_choice(const char *name, const char *const *accepted, const char *const *later)
+void env_choice(const char *name, const char *const *accepted)
 {
     const char *text = getenv(name);
     if (!text || !*text)
-        return true;
+        return;
     for (int k = 0; accepted[k]; k++)
         if (strcmp(text, accepted[k]) == 0)
-            return true;
-    for (int k = 0; later && later[k]; k++)
-        if (strcmp(text, later[k]) == 0) {
-            if (comm_process_rank() == 0)
-                fprintf(stderr, "dvmh: error: %s='%s': not supported yet\n", name, text);
-            comm_abort(1);
-        }
-    if (comm_process_rank() == 0) {
-        fprintf(stderr, "dvmh: error: %s='%s' is not one of:", name, text);
-        for (int k = 0; accepted[k]; k++)
-            fprintf(stderr, " %s", accepted[k]);
-        for (int k = 0; later && later[k]; k++)
-            fprintf(stderr, " %s", later[k]);
-        fputc('\n', stderr);
-    }
-    comm_abort(1);
-    return false;
+            return;
+    bad_choice(name, text, accepted, false);
 }

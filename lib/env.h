@@ -23,9 +23,9 @@ double env_weight(const char *name, int index, int count);
 /* DVMH_CPU_PERF: as env_weight, but 0 is allowed: in regions the host runs
  * only what no accelerator can. */
 double env_cpu_weight(void);
-/* The variable is unset or one of accepted; a value in later is refused as
- * not supported yet, anything else as a bad value (both stop the program). */
-bool env_choice(const char *name, const char *const *accepted, const char *const *later);
+/* The variable is unset or one of accepted (NULL-terminated); anything
+ * else stops the program. */
+void env_choice(const char *name, const char *const *accepted);
 /* The variable is one of names (NULL-terminated) or its index as a number;
  * unset: default_index. Anything else stops the program. */
 int env_choice_index(const char *name, const char *const *names, int default_index);

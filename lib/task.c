@@ -91,12 +91,12 @@ static struct {
 void task_check_env(void)
 {
     static const char *const algorithms[] = {"best", "P", "P-area", "two-phase", "L", NULL};
-    env_choice("DVMH_MAP", algorithms, NULL);
+    env_choice("DVMH_MAP", algorithms);
     const char *text = getenv("DVMH_MAP");
     if (text && *text)
         tasks.map_algorithm = text;
     static const char *const units[] = {"process", "node", NULL};
-    env_choice("DVMH_MAP_UNIT", units, NULL);
+    env_choice("DVMH_MAP_UNIT", units);
     text = getenv("DVMH_MAP_UNIT");
     tasks.node_unit = text && !strcmp(text, "node");
 }
