@@ -222,8 +222,8 @@ static int target_dim_procs(const distr_space *space, const dvmh_rule *space_rul
  * pipeline then runs along the dimension the processes are not split in:
  * with rows split, stages of columns), then one no across array depends
  * along. With skewed references (A[i-1][j+1]) only the outermost loop
- * dimension keeps the loop's order. Returns the target dimension, -1 if
- * none. */
+ * dimension keeps the loop's order. The stages go the loop's way, upwards
+ * or downwards. Returns the target dimension, -1 if none. */
 static int choose_stage(const dvmh_loop *l, bool skewed, const distr_space *space,
                         const dvmh_rule *space_rules)
 {
@@ -231,8 +231,7 @@ static int choose_stage(const dvmh_loop *l, bool skewed, const distr_space *spac
     bool best_independent = false;
     for (int k = 0; k < object_rank(l->target); k++) {
         const dvmh_rule *r = &l->rules[k];
-        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || l->step[r->dim] < 0 ||
-            (skewed && r->dim != 0))
+        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || (skewed && r->dim != 0))
             continue;
         bool independent = true;
         for (int x = 0; x < l->across_count; x++)
@@ -299,12 +298,20 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
 {
     const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
     dvmh_idx prev_lo = 0, prev_hi = -1, stage = run->stage, step = sp->step;
-    for (dvmh_idx first = sp->first; first <= sp->last; first += stage * step) {
+    bool up = step > 0;
+    dvmh_idx size = a0->size[sp->target_dim];
+    for (dvmh_idx first = sp->first; up ? first <= sp->last : first >= sp->last;
+         first += stage * step) {
         dvmh_idx last = first + (stage - 1) * step;
-        if (last > sp->last)
+        if (up ? last > sp->last : last < sp->last)
             last = sp->last;
-        dvmh_idx lo = first == sp->first ? 0 : first + sp->shift;
-        dvmh_idx hi = last == sp->last ? a0->size[sp->target_dim] - 1 : last + sp->shift;
+        /* the stage's index range; the first stage reaches back to the
+         * array's edge the loop starts from, the last one on to the other */
+        dvmh_idx lo = (up ? first : last) + sp->shift, hi = (up ? last : first) + sp->shift;
+        if (first == sp->first)
+            *(up ? &lo : &hi) = up ? 0 : size - 1;
+        if (last == sp->last)
+            *(up ? &hi : &lo) = up ? size - 1 : 0;
         double stage_started = dvmh_wtime();
         for (int x = 0; x < l->across_count; x++) {
             comm_across_recv(pipes[2 * x], lo, hi);
@@ -315,9 +322,9 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
         run->wait += received - stage_started;
         run->stages++;
         if (sp->has_part) {
-            dvmh_idx f = first > sp->local_first ? first : sp->local_first;
-            dvmh_idx la = last < sp->local_last ? last : sp->local_last;
-            if (f <= la) {
+            dvmh_idx f = (first > sp->local_first) == up ? first : sp->local_first;
+            dvmh_idx la = (last < sp->local_last) == up ? last : sp->local_last;
+            if (up ? f <= la : f >= la) {
                 loop_piece host = {.device = 0};
                 memcpy(host.first, l->first, sizeof l->first);
                 memcpy(host.last, l->last, sizeof l->last);
@@ -331,7 +338,7 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
         }
         /* the late edges go to the next stage: none after the last */
         for (int x = 0; x < 2 * l->across_count; x++)
-            if (pipes[x] && (x % 2 == 0 || last < sp->last))
+            if (pipes[x] && (x % 2 == 0 || last != sp->last))
                 comm_across_send(pipes[x], lo, hi);
         prev_lo = lo;
         prev_hi = hi;
@@ -362,7 +369,7 @@ void lcomm_run_across(dvmh_loop *l)
     if (skewed && stage_dim < 0)
         dvmh_fatal(l->file, l->line,
                    "not supported yet: across with diagonal references (A[i-1][j+1]) on several "
-                   "processes where the outer loop is not mapped upwards onto the 'on' target");
+                   "processes where the outer loop is not mapped one to one (A[i]) onto the 'on' target");
     if (l->remote_count > 0)
         dvmh_fatal(l->file, l->line,
                    "not supported yet: remote_access in an across loop on several processes");

@@ -457,10 +457,14 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
     red_calls(g, d, p->loop_start, "dvmh_loop_reduction(dvmh_L", &c);
     loop_call_widths(p, &d->shadow_renew, "dvmh_loop_shadow_renew", false, &c);
     loop_call_widths(p, &d->across, "dvmh_loop_across", true, &c);
+    bool down[DIR_MAX_RANK];
+    for (int k = 0; k < p->rank; k++)
+        down[k] = p->dims[k].down;
     for (int k = 0; k < d->across.count; k++) {
         int idx = loop_data_index(p, d->across.items[k].name);
         const loop_data *dt = idx >= 0 ? &p->data[idx] : NULL;
-        if (dt && dt->obj && reach_skewed(g, p->body, dt->decl, dt->rank, d->loop_vars, p->rank))
+        if (dt && dt->obj &&
+            reach_skewed(g, p->body, dt->decl, dt->rank, d->loop_vars, down, p->rank))
             sb_printf(&c, "    dvmh_loop_across_skewed(dvmh_L, %d);\n", idx);
     }
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {

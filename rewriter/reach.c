@@ -177,9 +177,12 @@ char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nv
 }
 
 /* skew_walk: whether a reference to decl has subscripts 'loop variable +
- * constant' of two different loop variables whose constants have opposite
- * signs (A[i-1][j+1]), or a reference the walk cannot read. */
-static bool skew_walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars)
+ * constant' of two different loop variables whose constants point in
+ * opposite directions of the loop order (A[i-1][j+1] with both loops
+ * upwards, A[i-1][j-1] with j downwards), or a reference the walk cannot
+ * read. down[v]: loop variable v runs downwards. */
+static bool skew_walk(gen *g, int n, int decl, int rank, char *const *vars, const bool *down,
+                      int nvars)
 {
     const ast *a = &g->a;
     node *nd = &a->nodes[n];
@@ -187,7 +190,7 @@ static bool skew_walk(gen *g, int n, int decl, int rank, char *const *vars, int 
         return ast_referenced(a, n) == decl; /* not through full subscripts */
     if (nd->kind != CXCursor_ArraySubscriptExpr) {
         for (int c = nd->first_child; c >= 0; c = a->nodes[c].next_sibling)
-            if (skew_walk(g, c, decl, rank, vars, nvars))
+            if (skew_walk(g, c, decl, rank, vars, down, nvars))
                 return true;
         return false;
     }
@@ -211,21 +214,24 @@ static bool skew_walk(gen *g, int n, int decl, int rank, char *const *vars, int 
                 skewed = true; /* A[k][j] with k not a loop variable: unknown */
                 break;
             }
+            if (dim >= 0 && dim < nvars && down[dim])
+                c = -c; /* earlier in the loop order is above */
             below |= c < 0;
             above |= c > 0;
         }
         skewed |= below && above;
     } else if (base >= 0) {
-        skewed = skew_walk(g, base, decl, rank, vars, nvars);
+        skewed = skew_walk(g, base, decl, rank, vars, down, nvars);
     }
     for (int k = 0; k < count && !skewed; k++)
         if (idx[k] >= 0)
-            skewed = skew_walk(g, idx[k], decl, rank, vars, nvars);
+            skewed = skew_walk(g, idx[k], decl, rank, vars, down, nvars);
     free(idx);
     return skewed;
 }
 
-bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, int nvars)
+bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, const bool *down,
+                  int nvars)
 {
-    return skew_walk(g, body, decl, rank, vars, nvars);
+    return skew_walk(g, body, decl, rank, vars, down, nvars);
 }

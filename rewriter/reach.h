@@ -10,9 +10,12 @@
 char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int k);
 
 /* Whether the loop's references to an array may reach diagonally against
- * the loop order (A[i-1][j+1] or A[i+1][j-1]: offsets of opposite signs
- * in two dimensions), or in ways it cannot tell: an across pipeline must
- * then keep the order of the outermost loop dimension. */
-bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, int nvars);
+ * the loop order (A[i-1][j+1] or A[i+1][j-1] with upward loops: offsets
+ * pointing to an earlier iteration in one dimension and a later one in
+ * another; down[v] says loop variable v runs downwards, which turns its
+ * offsets round), or in ways it cannot tell: an across pipeline must then
+ * keep the order of the outermost loop dimension. */
+bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, const bool *down,
+                  int nvars);
 
 #endif
