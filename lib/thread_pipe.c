@@ -9,7 +9,15 @@
  * finished row r and t+1 row r-1; then t-1 cannot start row r+1 before t
  * has finished row r, and t+1 has not started row r. Blocks as wide as
  * the across widths along dimension 1 keep every reference within the
- * neighbouring blocks. */
+ * neighbouring blocks.
+ *
+ * That lock-step runs the blocks one after another. It is needed only
+ * for diagonal references against the loop order (A[i-1][j+1]: a new
+ * value of block t+1's row r-1; A[i+1][j-1]: an old value of block t-1's
+ * row r+1), which the rewriter marks (dvmh_loop_across_skewed). Without
+ * them block t reads of block t+1 only rows it has not started, and of
+ * block t-1 only rows t-1 has finished, so waiting for t-1 alone keeps
+ * the order and the blocks run as a wavefront, one row apart. */
 #include "loop.h"
 #include "alloc.h"
 
@@ -32,6 +40,7 @@ typedef struct pipe_slot {
 
 struct thread_pipe {
     int threads;
+    bool skewed;                    /* wait for the next block too */
     dvmh_idx first, count, step;
     pipe_slot *slots;
 };
@@ -78,6 +87,8 @@ int dvmh_pipe_begin(dvmh_piece *p)
         threads = 1;
     thread_pipe *tp = dvmh_xcalloc(1, sizeof *tp);
     tp->threads = threads;
+    for (int x = 0; x < l->across_count; x++)
+        tp->skewed |= l->acrosses[x].skewed;
     tp->first = p->lo[1];
     tp->count = count > 0 ? count : 0;
     tp->step = p->step[1];
@@ -116,7 +127,7 @@ void dvmh_pipe_wait(dvmh_piece *p, int thread, long row)
     thread_pipe *tp = p->internal->pipe;
     if (thread > 0)
         wait_rows(&tp->slots[thread - 1], row + 1);
-    if (thread + 1 < tp->threads && row > 0)
+    if (tp->skewed && thread + 1 < tp->threads && row > 0)
         wait_rows(&tp->slots[thread + 1], row);
 }
 
