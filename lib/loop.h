@@ -175,6 +175,12 @@ void piece_written(dvmh_loop *l, const loop_piece *p);
 /* loop_run.c */
 /* Runs the piece's handler on its device and waits for it. */
 void piece_run(dvmh_loop *l, const loop_piece *p);
+/* Runs a host piece's handler once per range of loop dimension d
+ * (ranges[k][0]..ranges[k][1], inside the piece), with one thread for
+ * ranges shorter than short_range: the piece is set up once, and the
+ * reductions folded after each range. */
+void piece_run_ranges(dvmh_loop *l, const loop_piece *p, int d, const dvmh_idx (*ranges)[2],
+                      size_t count, dvmh_idx short_range);
 /* Runs the pieces; the accelerators' pieces (GPUs, emulated ones on their
  * threads) overlap the host's where they are independent. Their times go
  * to the scheduler (schedule_record). */
@@ -214,6 +220,10 @@ void red_piece_results(dvmh_loop *l, int dev);
 /* Folds the threads' results of the pieces run so far into each
  * reduction's accumulator (identity at first), in thread order. */
 void red_fold(dvmh_loop *l);
+/* The same for a host piece's own slots (slots[k], counts[k] of reduction
+ * k), which go back to the identity: the piece runs again over another
+ * range (piece_run_ranges). */
+void red_fold_again(dvmh_loop *l, unsigned char *const *slots, const int *counts);
 /* The variable becomes: its value before the loop, combined with every
  * thread's result in thread order, then with every process's in rank
  * order. */

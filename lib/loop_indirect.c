@@ -3,7 +3,8 @@
  * handler call per run of consecutive owned iterations, all on one device
  * of the process (its data made current there once, what the loop wrote
  * recorded once), so that a scattered partition costs no bookkeeping per
- * run. */
+ * run; on the host the piece is set up once and the handler called
+ * straight for each run (piece_run_ranges). */
 #include "indirect.h"
 #include "alloc.h"
 #include "array.h"
@@ -84,15 +85,20 @@ static void run_on_one_device(dvmh_loop *l, int d, const run_list *rl)
         span.last[e] = l->last[e];
     }
     piece_actualize(l, &span);
-    for (size_t k = 0; k < rl->count; k++) {
-        loop_piece p = span;
-        p.first[d] = rl->runs[k][0];
-        p.last[d] = rl->runs[k][1];
-        l->thread_limit = (p.last[d] - p.first[d]) / l->step[d] + 1 < SHORT_RUN ? 1 : 0;
-        piece_run(l, &p);
+    if (device_get(span.device)->kind == DEVICE_HOST) {
+        piece_run_ranges(l, &span, d, (const dvmh_idx(*)[2])rl->runs, rl->count, SHORT_RUN);
         red_fold(l);
+    } else {
+        for (size_t k = 0; k < rl->count; k++) {
+            loop_piece p = span;
+            p.first[d] = rl->runs[k][0];
+            p.last[d] = rl->runs[k][1];
+            l->thread_limit = (p.last[d] - p.first[d]) / l->step[d] + 1 < SHORT_RUN ? 1 : 0;
+            piece_run(l, &p);
+            red_fold(l);
+        }
+        l->thread_limit = 0;
     }
-    l->thread_limit = 0;
     /* the span's elements between the runs belong to other processes:
      * their values here are not current anyway (a shadow renewal brings
      * them), so the whole span may be recorded as written on the device */

@@ -76,24 +76,47 @@ void dvmh_red_put(dvmh_piece *p, int k, int thread, const void *var, const void 
         memcpy(slot + r->var_bytes, loc, r->loc_bytes);
 }
 
+static void acc_ready(loop_reduction *r)
+{
+    if (r->acc)
+        return;
+    r->acc = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
+    reduce_identity(r->op, r->type, r->acc, r->count);
+    if (r->loc_bytes)
+        memcpy(r->acc + r->var_bytes, r->loc, r->loc_bytes);
+}
+
+static void combine_slots(loop_reduction *r, unsigned char *slots, int count, bool reset)
+{
+    for (int t = 0; t < count; t++) {
+        unsigned char *slot = slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
+        reduce_combine(r->op, r->type, r->acc, slot, r->count, r->acc + r->var_bytes,
+                       slot + r->var_bytes, r->loc_bytes);
+        if (reset) {
+            reduce_identity(r->op, r->type, slot, r->count);
+            if (r->loc_bytes)
+                memcpy(slot + r->var_bytes, r->loc, r->loc_bytes);
+        }
+    }
+}
+
 void red_fold(dvmh_loop *l)
 {
     for (int k = 0; k < l->red_count; k++) {
         loop_reduction *r = &l->reds[k];
-        if (!r->acc) {
-            r->acc = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
-            reduce_identity(r->op, r->type, r->acc, r->count);
-            if (r->loc_bytes)
-                memcpy(r->acc + r->var_bytes, r->loc, r->loc_bytes);
-        }
-        for (int t = 0; t < r->slot_count; t++) {
-            unsigned char *slot = r->slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
-            reduce_combine(r->op, r->type, r->acc, slot, r->count, r->acc + r->var_bytes,
-                           slot + r->var_bytes, r->loc_bytes);
-        }
+        acc_ready(r);
+        combine_slots(r, r->slots, r->slot_count, false);
         free(r->slots);
         r->slots = NULL;
         r->slot_count = 0;
+    }
+}
+
+void red_fold_again(dvmh_loop *l, unsigned char *const *slots, const int *counts)
+{
+    for (int k = 0; k < l->red_count; k++) {
+        acc_ready(&l->reds[k]);
+        combine_slots(&l->reds[k], slots[k], counts[k], true);
     }
 }
 

@@ -107,8 +107,8 @@ static void copy_buffers(dvmh_loop *l, const loop_piece *lp, piece_state *s)
     }
 }
 
-/* Starts the piece's handler on its device; finish_piece waits for it. */
-static void launch(dvmh_loop *l, const loop_piece *lp, piece_state *s)
+/* What the piece's handler receives, and the data's device memory. */
+static void setup(dvmh_loop *l, const loop_piece *lp, piece_state *s)
 {
     device *dev = device_get(lp->device);
     int nd = l->data_count + 1;
@@ -154,11 +154,18 @@ static void launch(dvmh_loop *l, const loop_piece *lp, piece_state *s)
         s->writes[s->dp.memory_count++] = !s->copies[k] && (d->access & DVMH_WRITE);
     }
     s->iterations = iterations;
+}
+
+/* Starts the piece's handler on its device; finish_piece waits for it. */
+static void launch(dvmh_loop *l, const loop_piece *lp, piece_state *s)
+{
+    device *dev = device_get(lp->device);
+    setup(l, lp, s);
     s->started = dvmh_wtime();
     /* cleared once every piece is done (piece_run, piece_run_all) */
     dvmh_ctx()->in_handlers = true;
     dev->piece_seconds = -1;
-    dev->ops->run(dev, piece_handler(l, lp->device), p, &s->dp);
+    dev->ops->run(dev, piece_handler(l, lp->device), &s->p, &s->dp);
 }
 
 /* Waits for the piece's device; its reduction results are then in the
@@ -189,6 +196,38 @@ void piece_run(dvmh_loop *l, const loop_piece *lp)
 {
     piece_state s;
     launch(l, lp, &s);
+    finish_piece(l, lp, &s, NULL);
+    dvmh_ctx()->in_handlers = false;
+}
+
+void piece_run_ranges(dvmh_loop *l, const loop_piece *lp, int d, const dvmh_idx (*ranges)[2],
+                      size_t count, dvmh_idx short_range)
+{
+    device *dev = device_get(lp->device);
+    if (dev->kind != DEVICE_HOST)
+        dvmh_fatal(l->file, l->line, "internal error: ranges of a piece on %s", dev->name);
+    piece_state s;
+    setup(l, lp, &s); /* slots for all the piece's threads */
+    dvmh_handler fn = piece_handler(l, lp->device);
+    int threads = s.p.threads;
+    long long others = 1; /* iterations of the other dimensions */
+    for (int e = 0; e < l->rank; e++)
+        if (e != d)
+            others *= (lp->last[e] - lp->first[e]) / l->step[e] + 1;
+    long long iterations = 0;
+    s.started = dvmh_wtime();
+    dvmh_ctx()->in_handlers = true;
+    dev->piece_seconds = -1;
+    for (size_t k = 0; k < count; k++) {
+        dvmh_idx n = (ranges[k][1] - ranges[k][0]) / l->step[d] + 1;
+        s.p.lo[d] = ranges[k][0];
+        s.p.hi[d] = ranges[k][1];
+        s.p.threads = n < short_range ? 1 : threads;
+        fn(&s.p);
+        red_fold_again(l, s.slots, s.slot_counts);
+        iterations += others * n;
+    }
+    s.iterations = s.iterations < 0 ? -1 : iterations;
     finish_piece(l, lp, &s, NULL);
     dvmh_ctx()->in_handlers = false;
 }
