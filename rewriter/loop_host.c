@@ -77,6 +77,8 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
                    k);
         if (p->thread_pipe && k == 1) /* the thread's block */
             host_arg(s, "dvmh_blo, dvmh_bhi, dvmh_P->step[1]");
+        else if (k == 0 && p->par_dim == 0) /* the thread's block */
+            host_arg(s, "dvmh_tlo, dvmh_thi, dvmh_P->step[0]");
         else
             host_arg(s, "dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
     }
@@ -148,9 +150,9 @@ static void host_loops(gen *g, const loop_plan *p, strbuf *h)
     for (int k = 0; k < p->rank; k++) {
         const loop_dim *ld = &p->dims[k];
         int pad = 4 + 4 * k;
-        if (k == p->par_dim)
-            sb_printf(h, "%*s#pragma omp for schedule(static)%s\n", pad, "",
-                      p->par_dim == 0 ? " nowait" : "");
+        /* dimension 0 is shared out by the handler (dvmh_thread_block) */
+        if (k == p->par_dim && k > 0)
+            sb_printf(h, "%*s#pragma omp for schedule(static)\n", pad, "");
         const char *cmp = ld->down ? ">=" : "<=";
         if (k == 1 && p->thread_pipe)
             sb_printf(h, "%*s{\n%*sdvmh_pipe_wait(dvmh_PP, dvmh_me, dvmh_row);\n", pad - 4, "",
@@ -173,6 +175,32 @@ static void host_loops(gen *g, const loop_plan *p, strbuf *h)
         sb_add(h, " ");
 }
 
+/* What each thread of the handler runs: its reduction copies, its block
+ * (team: the team's size; NULL: no block of dimension 0), the nest, its
+ * reduction results (thread: its number). */
+static void host_team(const loop_plan *p, const host_sig *s, const strbuf *inits,
+                      const char *thread, const char *team, strbuf *t)
+{
+    const directive *d = p->dir;
+    sb_add(t, "    {\n");
+    if (p->thread_pipe)
+        sb_add(t, "        dvmh_idx dvmh_blo, dvmh_bhi;\n"
+                  "        dvmh_pipe_block(dvmh_P, DVMH_THREAD_NUM(), &dvmh_blo, &dvmh_bhi);\n");
+    if (team)
+        sb_printf(t, "        dvmh_idx dvmh_tlo, dvmh_thi;\n"
+                     "        dvmh_thread_block(dvmh_P, %s, %s, &dvmh_tlo, &dvmh_thi);\n",
+                  thread, team);
+    if (inits->len)
+        sb_add(t, inits->s);
+    sb_printf(t, "        %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
+    for (int k = 0; k < d->reduction_count; k++) {
+        const dir_reduction *red = &d->reductions[k];
+        sb_printf(t, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k, thread, red->var,
+                  red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
+    }
+    sb_add(t, "    }\n");
+}
+
 /* After the body: the nest hands its reduction values back; then the
  * handler. */
 static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits, strbuf *t)
@@ -189,25 +217,23 @@ static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits
                       red->loc_var);
     }
     sb_printf(t, "}\n\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", p->handler);
+    if (p->par_dim == 0 && !p->thread_pipe) {
+        /* one thread: the nest called straight, no parallel region */
+        sb_add(t, "    if (dvmh_P->threads > 1) {\n"
+                  "        #pragma omp parallel num_threads(dvmh_P->threads)\n");
+        host_team(p, s, inits, "DVMH_THREAD_NUM()", "DVMH_TEAM_SIZE()", t);
+        sb_add(t, "    } else\n");
+        host_team(p, s, inits, "0", "1", t);
+        sb_add(t, "}\n\n");
+        return;
+    }
     if (p->thread_pipe)
         sb_add(t, "    const int dvmh_T = dvmh_pipe_begin(dvmh_P);\n"
                   "    #pragma omp parallel num_threads(dvmh_T)\n");
     else if (p->par_dim >= 0)
         sb_add(t, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
-    sb_add(t, "    {\n");
-    if (p->thread_pipe)
-        sb_add(t, "        dvmh_idx dvmh_blo, dvmh_bhi;\n"
-                  "        dvmh_pipe_block(dvmh_P, DVMH_THREAD_NUM(), &dvmh_blo, &dvmh_bhi);\n");
-    if (inits->len)
-        sb_add(t, inits->s);
-    sb_printf(t, "        %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
-    for (int k = 0; k < d->reduction_count; k++) {
-        const dir_reduction *red = &d->reductions[k];
-        sb_printf(t, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k,
-                  p->par_dim >= 0 || p->thread_pipe ? "DVMH_THREAD_NUM()" : "0", red->var,
-                  red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
-    }
-    sb_add(t, p->thread_pipe ? "    }\n    dvmh_pipe_end(dvmh_P);\n}\n\n" : "    }\n}\n\n");
+    host_team(p, s, inits, p->par_dim >= 0 || p->thread_pipe ? "DVMH_THREAD_NUM()" : "0", NULL, t);
+    sb_add(t, p->thread_pipe ? "    dvmh_pipe_end(dvmh_P);\n}\n\n" : "}\n\n");
 }
 
 void loop_host_handler(gen *g, const loop_plan *p)
@@ -218,8 +244,10 @@ void loop_host_handler(gen *g, const loop_plan *p)
     /* The distributed arrays are pointers to rows of the local part's
      * extents from the element (0,...,0), indexed by global indices: an
      * inner index reaches past its row's extent (still inside the local
-     * part), which UBSan's array-bounds check would stop. */
-    sb_printf(&h, "__attribute__((no_sanitize(\"array-bounds\")))\nstatic void %s_nest(%s)\n{\n",
+     * part), which UBSan's array-bounds check would stop. noinline: the
+     * handler calls the nest from its parallel region and, on one thread,
+     * directly; one copy of the loops is compiled. */
+    sb_printf(&h, "__attribute__((no_sanitize(\"array-bounds\"), noinline))\nstatic void %s_nest(%s)\n{\n",
               p->handler, s.params.len ? s.params.s : "void");
     for (int k = 0; k < p->rank; k++)
         sb_printf(&h, "    (void)dvmh_st%d;\n", k);

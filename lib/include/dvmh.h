@@ -376,13 +376,33 @@ static inline dvmh_idx dvmh_down_first(dvmh_idx start, dvmh_idx hi, dvmh_idx ste
 static inline dvmh_idx dvmh_min(dvmh_idx a, dvmh_idx b) { return a < b ? a : b; }
 static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; }
 
-/* The thread number inside a handler's parallel region. */
+/* The thread number inside a handler's parallel region, and the team's
+ * size. */
 #ifdef _OPENMP
 #include <omp.h>
 #define DVMH_THREAD_NUM() omp_get_thread_num()
+#define DVMH_TEAM_SIZE() omp_get_num_threads()
 #else
 #define DVMH_THREAD_NUM() 0
+#define DVMH_TEAM_SIZE() 1
 #endif
+
+/* Thread t of a team of n: its static block of the piece's dimension 0
+ * (lo..hi by step; empty: hi one step before lo). The host handlers share
+ * the outer dimension this way instead of '#pragma omp for', whose set-up
+ * costs a microsecond, and a handler run on one thread calls its loop
+ * directly: a piece of a few iterations (the runs of an indirectly
+ * distributed loop) then costs what the iterations cost. */
+static inline void dvmh_thread_block(const dvmh_piece *p, int t, int n, dvmh_idx *lo,
+                                     dvmh_idx *hi)
+{
+    dvmh_idx count = (p->hi[0] - p->lo[0]) / p->step[0] + 1;
+    if (count < 0)
+        count = 0;
+    dvmh_idx a = count * t / n, b = count * (t + 1) / n;
+    *lo = p->lo[0] + a * p->step[0];
+    *hi = p->lo[0] + (b - 1) * p->step[0];
+}
 
 /* Inside handlers: reduction k's identity into a thread's private copy,
  * then that copy handed back (one per thread id). */

@@ -27,7 +27,7 @@ void f(void)
 // CHECK: (*(double *)dvmh_check_elem(dvmh_P, 0, DVMH_WRITE, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j})) = (*(double *)dvmh_check_elem(dvmh_P, 1, DVMH_READ, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i - 1, j})) + (*(double *)dvmh_check_elem(dvmh_P, 1, DVMH_READ, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j + 1}));
 // CHECK-NEXT: (*(double *)dvmh_check_elem(dvmh_P, 0, DVMH_READ | DVMH_WRITE, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j})) += c[i];
 // CHECK-NEXT: (*(double *)dvmh_check_elem(dvmh_P, 1, DVMH_READ | DVMH_WRITE, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j}))++;
-// CHECK: dvmh_loop_check_mode_{{[0-9]+}}_nest(dvmh_P, dvmh_P->lo[0],
+// CHECK: dvmh_loop_check_mode_{{[0-9]+}}_nest(dvmh_P, dvmh_tlo,
 // CHECK: dvmh_loop_check(dvmh_L, "i,j");
 // CHECK-NEXT: dvmh_loop_run(dvmh_L);
 // CHECK: { if (DVMH_CHECK_OWNS_W(A, 0, 0)) { DVMH_AT2(A, double, 0, 0) = 1; } }
