@@ -333,6 +333,15 @@ bool var_host_actual(const var *v)
     return box_set_volume(&v->rep[0].actual) == box_volume(&v->whole);
 }
 
+bool var_host_only(const var *v)
+{
+    int n = device_count();
+    for (int d = 1; d < n; d++)
+        if (v->rep[d].actual.count > 0)
+            return false;
+    return var_host_actual(v);
+}
+
 char *var_zero_address(const var *v, int dev)
 {
     const repr *r = &v->rep[dev];

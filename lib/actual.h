@@ -81,6 +81,10 @@ void var_extents(const var *v, int dev, dvmh_idx *ext);
 char *var_address(const var *v, int dev, const dvmh_idx *idx);
 /* Whether everything is actual on the host (fast path for host code). */
 bool var_host_actual(const var *v);
+/* Whether the host holds every element actual and no device holds any:
+ * element-wise bookkeeping on the host (var_actualize, var_written of the
+ * host) would change nothing. */
+bool var_host_only(const var *v);
 /* Bytes sent to other processes on behalf of the variable, in seconds. */
 void var_count_processes(var *v, int reason, size_t bytes, double seconds);
 

@@ -227,10 +227,11 @@ static size_t copy_slices(dvmh_array *a, const dvmh_idx *list, size_t count, cha
 }
 
 /* Marks the slices of the listed indices on the host: actual before they
- * are sent, written after they arrive. */
+ * are sent, written after they arrive (one box per element of a 1-D
+ * array: skipped where the host copy is the only one). */
 static void note_slices(dvmh_array *a, const dvmh_idx *list, size_t count, bool arrived)
 {
-    if (!a->var)
+    if (!a->var || var_host_only(a->var))
         return;
     for (size_t k = 0; k < count; k++) {
         box b;
