@@ -168,6 +168,16 @@ static void distributed_dims(const dvmh_array *a, bool *dist)
             dist[a->align_rules[k].dim] = true;
 }
 
+dvmh_idx array_shadow_width(const dvmh_array *a, int d, bool high)
+{
+    dvmh_idx w = high ? a->shadow_hi[d] : a->shadow_lo[d];
+    if (w >= 0)
+        return w;
+    bool dist[DVMH_MAX_RANK];
+    distributed_dims(a, dist);
+    return dist[d] ? 1 : 0;
+}
+
 void array_compute_ownership(dvmh_array *a)
 {
     dvmh_array_head *h = &a->head;

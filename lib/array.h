@@ -49,6 +49,10 @@ struct dvmh_array {
     bool check_host_written;        /* check mode: host code wrote since the states' exchange */
 };
 
+/* The width of the shadow edge of dimension d below (high: above) the
+ * local part: the declared one, else 1 where the dimension is distributed
+ * and 0 where it is not. */
+dvmh_idx array_shadow_width(const dvmh_array *a, int d, bool high);
 void array_compute_ownership(dvmh_array *a);
 bool array_is_array(const void *p);
 bool array_is_template(const void *p);

@@ -158,9 +158,11 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     loop_across *x = &l->acrosses[l->across_count++];
     memset(x, 0, sizeof *x);
     x->data = data;
+    /* across(A) without widths: the widths of A's shadow edges */
+    const dvmh_array *a = l->data[data].array;
     for (int d = 0; d < l->data[data].rank; d++) {
-        x->flow[d] = flow ? flow[d] : 0;
-        x->anti[d] = anti ? anti[d] : 0;
+        x->flow[d] = flow ? flow[d] : array_shadow_width(a, d, false);
+        x->anti[d] = anti ? anti[d] : array_shadow_width(a, d, true);
     }
 }
 
