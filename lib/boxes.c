@@ -131,6 +131,12 @@ void box_set_subtract_box(box_set *s, const box *b)
 {
     if (box_is_empty(b))
         return;
+    box common;
+    int meet = 0;
+    while (meet < s->count && !box_intersect(&s->boxes[meet], b, &common))
+        meet++;
+    if (meet == s->count)
+        return; /* nothing to take away: no new set */
     int old_count = s->count;
     box *old = s->boxes;
     box_set kept;
@@ -154,6 +160,17 @@ void box_set_add_box(box_set *s, const box *b)
     for (int k = 0; k < fresh.count; k++)
         push(s, &fresh.boxes[k]);
     box_set_free(&fresh);
+}
+
+void box_set_append(box_set *s, const box *b)
+{
+    if (box_is_empty(b))
+        return;
+    if (s->rank == 1 && s->count > 0 && s->boxes[s->count - 1].hi[0] + 1 == b->lo[0]) {
+        s->boxes[s->count - 1].hi[0] = b->hi[0]; /* the next segment of a 1-D set */
+        return;
+    }
+    push(s, b);
 }
 
 void box_set_add_set(box_set *s, const box_set *t)

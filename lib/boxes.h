@@ -44,6 +44,10 @@ void box_set_subtract_box(box_set *s, const box *b);
 /* s = s union b (b is added minus what s already holds, so the boxes stay
  * disjoint). */
 void box_set_add_box(box_set *s, const box *b);
+/* s = s union b for a b disjoint from every box of s (the caller knows:
+ * segments made in increasing order), without the search; a 1-D b that
+ * continues the last box extends it. */
+void box_set_append(box_set *s, const box *b);
 void box_set_add_set(box_set *s, const box_set *t);
 void box_set_subtract_set(box_set *s, const box_set *t);
 /* out = s intersected with b (out is reset first). */
