@@ -3,12 +3,12 @@
 // clang, and compiles the generated C in place of the file.
 #include "cdvmh.h"
 #include "cuda_build.h"
+#include "late_image.h"
 
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/LangStandard.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendPluginRegistry.h>
-#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/FrontendTool/Utils.h>
 #include <clang/Lex/Pragma.h>
 #include <clang/Lex/Preprocessor.h>
@@ -139,57 +139,28 @@ std::string quoted(const std::string &s)
     return q + "\"";
 }
 
-// The definition of module m with its image read by the assembler from
+// The assembler text that defines the image's symbol with the bytes of
 // the file at path (which nvcc may still be writing while the host code
-// is parsed: the compile waits for it before emitting code).
-// The image's symbol is named after its content: weak, so that objects
-// with the same image share one copy, and hidden.
-std::string cuda_incbin_embed(const std::string &m, const std::string &source, const std::string &path,
-                              const std::string &key)
+// is parsed and optimized: late_image_pass adds it to the module once nvcc
+// is done). The symbol is named after the image's content: weak, so that
+// objects with the same image share one copy, and hidden.
+std::string cuda_incbin_asm(const std::string &path, const std::string &key)
 {
     std::string image = "dvmh_cuda_image_" + key;
-    std::string asm_path = quoted(path);
-    std::string asm_text = ".pushsection .rodata.dvmh_cuda,\"a\",@progbits\n.p2align 4\n"
-                           ".weak " + image + "\n.hidden " + image + "\n" + image + ":\n"
-                           ".incbin " + asm_path + "\n.byte 0\n.popsection\n";
+    return ".pushsection .rodata.dvmh_cuda,\"a\",@progbits\n.p2align 4\n"
+           ".weak " + image + "\n.hidden " + image + "\n" + image + ":\n"
+           ".incbin " + quoted(path) + "\n.byte 0\n.popsection\n";
+}
+
+// The definition of module m with the image cuda_incbin_asm defines.
+std::string cuda_incbin_embed(const std::string &m, const std::string &source, const std::string &key)
+{
+    std::string image = "dvmh_cuda_image_" + key;
     return "\n#ifdef DVMH_CUDA_HANDLERS\n"
            "extern const unsigned char " + image + "[] __attribute__((visibility(\"hidden\")));\n"
-           "__asm__(" + quoted(asm_text) + ");\n"
            "static dvmh_cuda_module " + m + " = {" + image + ", 0, " + quoted(source) + ", 0};\n"
            "#endif\n";
 }
-
-// Runs the wrapped compile, and just before it generates code (when the
-// assembler reads the device image) calls before_codegen.
-class WaitBeforeCodegen : public ASTConsumer {
-    std::function<void()> fn;
-
-public:
-    explicit WaitBeforeCodegen(std::function<void()> f) : fn(std::move(f)) {}
-    void HandleTranslationUnit(ASTContext &) override { fn(); }
-};
-
-class WaitingAction : public WrapperFrontendAction {
-    std::function<void()> before_codegen;
-
-public:
-    WaitingAction(std::unique_ptr<FrontendAction> a, std::function<void()> f)
-        : WrapperFrontendAction(std::move(a)), before_codegen(std::move(f))
-    {
-    }
-
-protected:
-    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef in) override
-    {
-        std::unique_ptr<ASTConsumer> inner = WrapperFrontendAction::CreateASTConsumer(CI, in);
-        if (!inner)
-            return nullptr;
-        std::vector<std::unique_ptr<ASTConsumer>> list;
-        list.push_back(std::make_unique<WaitBeforeCodegen>(before_codegen));
-        list.push_back(std::move(inner));
-        return std::make_unique<MultiplexConsumer>(std::move(list));
-    }
-};
 
 bool valid_arch(const std::string &a)
 {
@@ -409,7 +380,7 @@ protected:
                 return;
             }
             if (overlap) {
-                text += cuda_incbin_embed(cuda_module_name(text), file, build.image_path(), build.key());
+                text += cuda_incbin_embed(cuda_module_name(text), file, build.key());
             } else if (compiled) {
                 auto image = llvm::MemoryBuffer::getFile(build.image_path());
                 llvm::StringRef bytes = image ? (*image)->getBuffer() : "";
@@ -444,19 +415,26 @@ protected:
         inv->getFrontendOpts().ActionName.clear();
         inv->getHeaderSearchOpts().AddPath(runtime_include_dir(), frontend::Angled, false, true);
         CompilerInstance nested(CI.getPCHContainerOperations());
+        auto image_added = std::make_shared<bool>(false);
+        if (overlap)
+            late_image_pass(inv->getCodeGenOpts(), [&] { return finish_cuda(nested, build, file); },
+                            cuda_incbin_asm(build.image_path(), build.key()), image_added);
         nested.setInvocation(inv);
         nested.createDiagnostics(CI.getDiagnostics().getClient(), false);
         nested_compile = true;
         std::unique_ptr<FrontendAction> action = CreateFrontendAction(nested);
-        if (action && overlap)
-            action = std::make_unique<WaitingAction>(std::move(action), [&] {
-                finish_cuda(nested, build, file);
-            });
         if (getenv("CDVMH_PLUGIN_DEBUG"))
             llvm::errs() << "cdvmh: nested action " << (action ? "made" : "none") << " program action "
                          << static_cast<int>(nested.getFrontendOpts().ProgramAction) << "\n";
         bool ok = action && nested.ExecuteAction(*action);
         nested_compile = false;
+        if (ok && overlap && !*image_added && !nested.getDiagnostics().hasErrorOccurred()) {
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                       "the CUDA image of '%0' was not embedded (the optimization "
+                                       "pipeline did not run)"))
+                << file;
+        }
         if (!ok || nested.getDiagnostics().hasErrorOccurred()) {
             // The nested compile printed its errors; make this compile fail too.
             DiagnosticsEngine &D = CI.getDiagnostics();

@@ -379,7 +379,10 @@ static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; 
 /* The thread number inside a handler's parallel region, and the team's
  * size. */
 #ifdef _OPENMP
-#include <omp.h>
+/* declared here rather than by including omp.h (and with it stdlib.h):
+ * a twentieth of the compile time of a small file */
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
 #define DVMH_THREAD_NUM() omp_get_thread_num()
 #define DVMH_TEAM_SIZE() omp_get_num_threads()
 #else

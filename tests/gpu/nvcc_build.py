@@ -30,13 +30,27 @@ INCBIN = re.compile(r'\.incbin \\"((?:[^"\\]|\\\\.)*)\\"')
 LOOP = re.compile(r"\bdvmh_loop_create\s*\(\s*__FILE__\s*,\s*(\d+)")
 
 
-def image_of(kept):
-    """The device image the plugin embedded in the generated C, or None."""
+def section_of(obj):
+    """The bytes of obj's .rodata.dvmh_cuda section (where the plugin puts
+    an object's image after optimization), or None."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "image")
+        r = subprocess.run(["objcopy", "-O", "binary", "--only-section=.rodata.dvmh_cuda", obj, out],
+                           capture_output=True)
+        if r.returncode or not os.path.exists(out) or os.path.getsize(out) == 0:
+            return None
+        with open(out, "rb") as f:
+            return f.read()
+
+
+def image_of(kept, obj=None):
+    """The device image the plugin embedded in the generated C or in the
+    object obj, or None."""
     m = IMAGE.search(kept)
     if not m:
         inc = INCBIN.search(kept)
         if not inc:
-            return None
+            return section_of(obj) if obj else None
         path = codecs.escape_decode(inc.group(1).encode())[0].decode()
         with open(path, "rb") as f:
             return f.read()
@@ -44,14 +58,14 @@ def image_of(kept):
     return codecs.escape_decode(text.encode("ascii"))[0]
 
 
-def check(remarks_text, kept, symbols, kernels):
+def check(remarks_text, kept, symbols, kernels, obj=None):
     """(failures, summary) of one object. kernels: where the kernels of a
     relocatable image go, to be looked for in its linked image (nvlink's
     output: the image itself is compressed)."""
     rem = gpu_ran.remarks(remarks_text)
     in_region, targets = gpu_ran.regions(kept)
     loops = sorted({int(l) for l in LOOP.findall(kept)})
-    image = image_of(kept)
+    image = image_of(kept, obj)
     relocatable = RELOCATABLE.search(kept) is not None
     bad = []
     for line in loops:
@@ -162,7 +176,7 @@ def main():
             nm = subprocess.run(["nm", obj], capture_output=True, text=True)
             text = open(kept).read()
             kernels = []
-            bad, summary = check(c.stderr, text, nm.stdout, kernels)
+            bad, summary = check(c.stderr, text, nm.stdout, kernels, obj)
             m = RELOCATABLE.search(text)
             if m:
                 relocatable[os.path.basename(f)] = (image_of(text), m.group(1), m.group(2), kernels)

@@ -44,7 +44,8 @@ void sweep(void)
 // HOST: #include <dvmh.h>
 // HOST-NEXT: #ifdef DVMH_CUDA_HANDLERS
 // HOST: static dvmh_cuda_module dvmh_cuda_module_jacobi;
-// HOST: static void dvmh_loop_jacobi_[[L:[0-9]+]]_cuda(dvmh_piece *dvmh_P)
+// HOST: __attribute__((optnone, noinline))
+// HOST-NEXT: static void dvmh_loop_jacobi_[[L:[0-9]+]]_cuda(dvmh_piece *dvmh_P)
 // HOST: unsigned dvmh_block[3] = {0, 0, 0};
 // HOST: dvmh_idx dvmh_count[3] = {dvmh_n[1], dvmh_n[0], 1};
 // HOST: const size_t dvmh_red_bytes = 0;
