@@ -53,6 +53,17 @@ static bool variant_ready(const sched_variant *v)
     return true;
 }
 
+bool sched_variant_needs_scheme(const sched_variant *v)
+{
+    if (v->model->scheme_mode || v->is_host || v->nloops == 0 || v->nloops == v->scheme_loops ||
+        !variant_ready(v))
+        return false;
+    for (int k = 0; k < v->nloops; k++)
+        if (v->loops[k]->runs < SCHED_EXPLORE_RUNS)
+            return false;
+    return true;
+}
+
 /* Seconds of one run of l when the variant's split is s: the devices that
  * can run l share it in proportion to s; INFINITY when s gives them
  * nothing. */
@@ -267,6 +278,7 @@ static void apply(build *b)
     for (int i = 1; i < m->nvars; i++) {
         sched_variant *v = m->vars[i];
         v->in_scheme = b->ready[i];
+        v->scheme_loops = b->ready[i] ? v->nloops : -1;
         for (int k = 0; k < v->nloops; k++)
             v->loops[k]->in_scheme = false;
         if (!b->ready[i])
@@ -330,8 +342,12 @@ double sched_build_scheme(sched_model *m, sched_cost_fn cost, void *ctx)
         total = other;
     }
     apply(&b);
-    m->rebuild_every = m->rebuild_every < 1024 ? 2 * m->rebuild_every : 1024;
-    m->next_rebuild = m->entries + m->rebuild_every;
+    /* a periodic build doubles the interval; one for a variant that
+     * became ready (sched_variant_needs_scheme) leaves it */
+    if (m->entries >= m->next_rebuild) {
+        m->rebuild_every = m->rebuild_every < 1024 ? 2 * m->rebuild_every : 1024;
+        m->next_rebuild = m->entries + m->rebuild_every;
+    }
     free(b.ready);
     free(b.own);
     free(b.cur);

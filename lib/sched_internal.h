@@ -55,11 +55,15 @@ struct sched_variant {
     sched_edge *preds;
     int npreds, preds_cap;
     bool in_scheme;
+    int scheme_loops;               /* its loops when a scheme last covered it */
     double split[SCHED_MAX_DEVICES];
     sched_variant *hash_next;
 };
 
 #define SCHED_HASH 256
+
+/* A loop's first runs explore with the static split (sched_loop_plan). */
+#define SCHED_EXPLORE_RUNS 2
 
 struct sched_model {
     int ndev;

@@ -32,6 +32,7 @@ static sched_variant *variant_new(sched_model *m, const char *site, uint64_t bin
     v->model = m;
     v->site = sched_strdup(site);
     v->binding = binding;
+    v->scheme_loops = -1;
     if (m->nvars == m->vars_cap) {
         m->vars_cap = m->vars_cap ? 2 * m->vars_cap : 16;
         m->vars = dvmh_xrealloc(m->vars, sizeof *m->vars * (size_t)m->vars_cap);
@@ -391,11 +392,15 @@ void sched_loop_plan(sched_loop *l, int n, const int *devs, const double *static
             sched_predict(l, devs[k], out->fraction[k] * work, &out->handler[k]);
         return;
     }
-    bool all_timed = true;
+    /* explore: the static split (each device at least a quarter of its
+     * equal share, to be timed) until every device has a time, and for
+     * the loop's first SCHED_EXPLORE_RUNS runs: one run's times are too
+     * noisy to trust, and the same split again moves no data */
+    bool all_timed = l->runs > SCHED_EXPLORE_RUNS;
     for (int k = 0; k < n; k++)
         all_timed &= sched_loop_timed(l, devs[k]);
     if (!all_timed) {
-        plan_static(n, static_weight, 0.5 / n, out);
+        plan_static(n, static_weight, 0.25 / n, out);
         out->source = SCHED_FROM_EXPLORE;
     } else {
         plan_ctx c = {l, devs};

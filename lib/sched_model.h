@@ -194,6 +194,16 @@ double sched_split_moved(int ndev, const double *from, const double *to);
  * sched_model_set_rebuild); never in scheme mode. */
 bool sched_should_rebuild(const sched_model *m);
 
+/* True when v's loops have each run at least twice (the runs that
+ * explore with the static split) and been timed on every device offered
+ * to them, and no scheme covers them yet (a variant new, or with a loop
+ * new since the last scheme): the runtime builds the scheme then rather
+ * than waiting for sched_should_rebuild, so that a variant does not run
+ * model splits that differ loop by loop (moving data between its loops).
+ * Such a build leaves the periodic schedule as it is. Never in scheme
+ * mode. */
+bool sched_variant_needs_scheme(const sched_variant *v);
+
 /* Builds a near-optimal scheme from everything observed so far: a split
  * per variant minimising the sum over variants of entries x time(split)
  * plus the sum over observed transitions (variant to variant, to and from

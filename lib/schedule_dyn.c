@@ -163,7 +163,7 @@ static sched_variant *variant(void)
     if (!dyn.v) {
         dyn.v = sched_variant_get(dyn.m, dyn.site, dyn.binding);
         sched_variant_enter(dyn.m, dyn.v, dyn.bytes);
-        if (sched_should_rebuild(dyn.m)) {
+        if (sched_should_rebuild(dyn.m) || sched_variant_needs_scheme(dyn.v)) {
             double t0 = dvmh_wtime();
             sched_build_scheme(dyn.m, NULL, NULL);
             trace_op("build scheme", t0, 0);
