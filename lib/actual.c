@@ -18,6 +18,7 @@
 static struct {
     var *vars;
     unsigned long long bytes[MOVE_REASONS][MOVE_DIRECTIONS];
+    unsigned long long host_named;  /* var_count_host_named */
 } state;
 
 var *var_create(const char *name, int rank, size_t elem_size, const box *whole,
@@ -260,12 +261,31 @@ void var_reserve(var *v, int dev, const box *b)
     *r = next;
 }
 
+void var_count_host_named(const var *v, const box *b)
+{
+    box need, held;
+    if (!box_intersect(b, &v->whole, &need))
+        return;
+    for (int d = 1; d < device_count(); d++)
+        if (v->rep[d].base && box_intersect(&v->rep[d].box, &need, &held)) {
+            state.host_named += (unsigned long long)box_volume(&need) * v->elem_size;
+            return;
+        }
+}
+
+unsigned long long actual_host_named_bytes(void)
+{
+    return state.host_named;
+}
+
 void var_actualize(var *v, int dev, const box *b, int reason)
 {
     flush_host_writes(v);
     box need;
     if (!box_intersect(b, &v->whole, &need))
         return;
+    if (dev == 0 && reason == MOVE_GET_ACTUAL)
+        var_count_host_named(v, &need);
     repr *r = &v->rep[dev];
     box_set missing;
     box_set_init(&missing, v->rank);

@@ -248,6 +248,12 @@ void schedule_record(const dvmh_loop *l, const loop_piece *pieces, int n, const 
     sdyn_loop_done();
 }
 
+void schedule_fixed(const dvmh_loop *l, int dev)
+{
+    if (sch.mode == SCHED_DYNAMIC)
+        sdyn_fixed(l, dev);
+}
+
 void schedule_region_begin(const char *file, int line)
 {
     if (sch.mode == SCHED_SIMPLE_DYNAMIC)

@@ -224,7 +224,7 @@ static void test_scheme_costs(void)
 
 /* One variant, 4x faster on emu0, between host sections that need its
  * data on the host (get_actual) and give it back (actual). */
-static void host_sections(double bandwidth, double *split)
+static void host_sections(double bandwidth, double section_bytes, double *split)
 {
     sched_model *m = sched_model_new(2, NAMES2);
     sched_model_set_transfer(m, 0, bandwidth);
@@ -235,7 +235,7 @@ static void host_sections(double bandwidth, double *split)
         sched_variant_enter(m, a, 1e6);
         sched_variant_serial(a, 1e-3);
         run_loop(sched_loop_get(a, "h.c:11"), 2, speed, 1e6, &p);
-        sched_host_section(m, 1e-3, 1e6);
+        sched_host_section(m, 1e-3, section_bytes);
     }
     sched_build_scheme(m, NULL, NULL);
     CHECK(sched_variant_split(a, split), "in the scheme");
@@ -245,10 +245,45 @@ static void host_sections(double bandwidth, double *split)
 static void test_host_sections(void)
 {
     double s[2];
-    host_sections(1e15, s);
+    host_sections(1e15, 1e6, s);
     CHECK(fabs(s[1] - 0.8) < 1e-3, "cheap moves: emu0 gets 0.8, got %g", s[1]);
-    host_sections(1e3, s);
+    host_sections(1e3, 1e6, s);
     CHECK(s[0] == 1 && s[1] == 0, "dear moves: all on the host, got %g:%g", s[0], s[1]);
+    /* host sections that get_actual nothing: the data stays on the
+     * devices between the entries, and moving is dear for nothing */
+    host_sections(1e3, 0, s);
+    CHECK(fabs(s[1] - 0.8) < 1e-3, "sections moving nothing: emu0 gets 0.8, got %g", s[1]);
+}
+
+/* A variant of a loop 4x faster on emu0 and an across loop run whole on
+ * the host: splitting the first moves the second's data there and back. */
+static void fixed_loop(double bytes, double *split)
+{
+    sched_model *m = sched_model_new(2, NAMES2);
+    sched_model_set_transfer(m, 0, 1e9);
+    sched_variant *a = sched_variant_get(m, "f.c:10", 1);
+    const double speed[] = {1e6, 4e6};
+    sched_plan p;
+    for (int i = 0; i < 20; i++) {
+        sched_variant_enter(m, a, bytes);
+        run_loop(sched_loop_get(a, "f.c:11"), 2, speed, 1e5, &p);
+        sched_fixed_loop(a, "f.c:20", 0, bytes);
+        sched_variant_serial(a, 0.05);
+    }
+    sched_build_scheme(m, NULL, NULL);
+    CHECK(sched_variant_split(a, split), "in the scheme");
+    sched_model_free(m);
+}
+
+static void test_fixed_loop(void)
+{
+    double s[2];
+    fixed_loop(1e3, s);
+    CHECK(fabs(s[1] - 0.8) < 1e-3, "little data: emu0 gets 0.8, got %g", s[1]);
+    /* the split saves 0.1 - 0.025 s; moving 0.8 of 1e8 bytes there and
+     * back costs 0.16 s */
+    fixed_loop(1e8, s);
+    CHECK(s[0] == 1 && s[1] == 0, "much data: all on the host, got %g:%g", s[0], s[1]);
 }
 
 /* A variant of two loops, one that only the host can run: the variant's
@@ -563,6 +598,7 @@ int main(void)
     test_cycle();
     test_scheme_costs();
     test_host_sections();
+    test_fixed_loop();
     test_partial_loops();
     test_rebuild();
     test_needs_scheme();
