@@ -2,9 +2,12 @@
  * sched_simple.h). The loops of one region share one split, re-balanced
  * at each exit of the region from the devices' times in its loops: loops
  * over the same data that were split differently would move rows between
- * the devices at every loop. */
+ * the devices at every loop. A region with a loop that runs whole on one
+ * device (an across loop along the split) tries once running all its
+ * loops there, and keeps that when its entries are faster so. */
 #include "sched_simple.h"
 #include "alloc.h"
+#include "context.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -12,6 +15,12 @@
 
 /* Speeds kept per region and device: the split follows their median. */
 #define SPEEDS 5
+/* Entries timed with the balanced split before a one-device trial, and
+ * entries of the trial. */
+#define BALANCED_ENTRIES 3
+#define TRIAL_ENTRIES 2
+
+enum { BALANCING, TRYING_ONE, ON_ONE, BALANCED };
 
 typedef struct region_split {
     const char *file;
@@ -27,6 +36,12 @@ typedef struct region_split {
     double whole[DEVICE_MAX];
     int loops[DEVICE_MAX];
     unsigned devices;                   /* the devices of this entry's loops */
+    /* the one-device trial: the device of its fixed loops (-1: none seen,
+     * -2: several), the state, and the shortest entry under each */
+    int fixed;
+    int state, timed[2];
+    double best[2];                     /* [0] balanced, [1] on the one device */
+    double entered;
     struct region_split *next;
 } region_split;
 
@@ -46,6 +61,7 @@ static region_split *region_of(const char *file, int line)
     region_split *r = dvmh_xcalloc(1, sizeof *r);
     r->file = file;
     r->line = line;
+    r->fixed = -1;
     r->next = ss.regions[b];
     ss.regions[b] = r;
     return r;
@@ -57,6 +73,30 @@ void ssimple_region_begin(const char *file, int line)
     memset(r->whole, 0, sizeof r->whole);
     memset(r->loops, 0, sizeof r->loops);
     r->devices = 0;
+    r->entered = dvmh_wtime();
+}
+
+void ssimple_fixed(int dev)
+{
+    region_split *r = ss.now;
+    if (r)
+        r->fixed = r->fixed == -1 || r->fixed == dev ? dev : -2;
+}
+
+/* The one-device trial's course at the end of an entry that took
+ * seconds. */
+static void trial_step(region_split *r, double seconds)
+{
+    if (r->state == ON_ONE || r->state == BALANCED || r->fixed < 0)
+        return;
+    int k = r->state == TRYING_ONE;
+    if (r->timed[k] == 0 || seconds < r->best[k])
+        r->best[k] = seconds;
+    r->timed[k]++;
+    if (r->state == BALANCING && r->timed[0] >= BALANCED_ENTRIES)
+        r->state = TRYING_ONE;
+    else if (r->state == TRYING_ONE && r->timed[1] >= TRIAL_ENTRIES)
+        r->state = r->best[1] < r->best[0] ? ON_ONE : BALANCED;
 }
 
 /* The median of the device's last speeds: one entry disturbed by the
@@ -112,7 +152,10 @@ void ssimple_region_end(void)
 {
     region_split *r = ss.now;
     ss.now = NULL;
-    if (!r || !r->devices)
+    if (!r)
+        return;
+    trial_step(r, dvmh_wtime() - r->entered);
+    if (!r->devices)
         return;
     /* every device must have run every split loop of the entry */
     int loops = 0;
@@ -144,6 +187,14 @@ bool ssimple_split(const int *usable, int n, const double *weights, double *frac
             r->split[usable[k]] = f > 0.1 / n ? f : 0.1 / n;
         }
         r->has_split = true;
+    }
+    if (r->state == TRYING_ONE || r->state == ON_ONE) {
+        for (int k = 0; k < n; k++)
+            fraction[k] = usable[k] == r->fixed;
+        for (int k = 0; k < n; k++)
+            if (usable[k] == r->fixed)
+                return true;
+        /* the loop cannot run there: the balanced split */
     }
     for (int k = 0; k < n; k++) {
         if (!(r->split[usable[k]] > 0)) /* a device new to the region */

@@ -10,6 +10,9 @@
 
 void ssimple_region_begin(const char *file, int line);
 void ssimple_region_end(void);
+/* A loop of the region entered that the devices could share runs whole on
+ * dev (schedule_fixed). */
+void ssimple_fixed(int dev);
 /* The split of a loop of the region entered among usable[0..n) (the
  * region's split restricted to them; at the region's first loop, the
  * weights); false outside regions. */

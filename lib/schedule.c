@@ -252,6 +252,8 @@ void schedule_fixed(const dvmh_loop *l, int dev)
 {
     if (sch.mode == SCHED_DYNAMIC)
         sdyn_fixed(l, dev);
+    else if (sch.mode == SCHED_SIMPLE_DYNAMIC)
+        ssimple_fixed(dev);
 }
 
 void schedule_region_begin(const char *file, int line)
