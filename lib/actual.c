@@ -18,6 +18,7 @@
 static struct {
     var *vars;
     unsigned long long bytes[MOVE_REASONS][MOVE_DIRECTIONS];
+    unsigned long long host_named;  /* var_count_host_named */
 } state;
 
 var *var_create(const char *name, int rank, size_t elem_size, const box *whole,
@@ -233,14 +234,25 @@ void var_reserve(var *v, int dev, const box *b)
         return;
     if (dev == 0)
         dvmh_fatal(NULL, 0, "internal error: the host copy of %s does not hold a box", v->name);
-    /* grow to the bounding box of the old and the new part */
+    /* grow to the bounding box of the old and the new part; growing again
+     * (the device's part moved: a dynamic split) with an eighth of the
+     * whole's extent to spare on each side that grows, so that a part
+     * moving by a few rows at a time does not reallocate (and fault in
+     * fresh pages) at every move */
     box grown = need;
     if (!box_is_empty(&r->box))
         for (int d = 0; d < v->rank; d++) {
+            dvmh_idx spare = (v->whole.hi[d] - v->whole.lo[d] + 1) / 8;
             if (r->box.lo[d] < grown.lo[d])
                 grown.lo[d] = r->box.lo[d];
+            else if (grown.lo[d] < r->box.lo[d])
+                grown.lo[d] = grown.lo[d] - spare > v->whole.lo[d] ? grown.lo[d] - spare
+                                                                    : v->whole.lo[d];
             if (r->box.hi[d] > grown.hi[d])
                 grown.hi[d] = r->box.hi[d];
+            else if (grown.hi[d] > r->box.hi[d])
+                grown.hi[d] = grown.hi[d] + spare < v->whole.hi[d] ? grown.hi[d] + spare
+                                                                    : v->whole.hi[d];
         }
     device *dv = device_get(dev);
     size_t bytes = (size_t)box_volume(&grown) * v->elem_size;
@@ -260,12 +272,31 @@ void var_reserve(var *v, int dev, const box *b)
     *r = next;
 }
 
+void var_count_host_named(const var *v, const box *b)
+{
+    box need, held;
+    if (!box_intersect(b, &v->whole, &need))
+        return;
+    for (int d = 1; d < device_count(); d++)
+        if (v->rep[d].base && box_intersect(&v->rep[d].box, &need, &held)) {
+            state.host_named += (unsigned long long)box_volume(&need) * v->elem_size;
+            return;
+        }
+}
+
+unsigned long long actual_host_named_bytes(void)
+{
+    return state.host_named;
+}
+
 void var_actualize(var *v, int dev, const box *b, int reason)
 {
     flush_host_writes(v);
     box need;
     if (!box_intersect(b, &v->whole, &need))
         return;
+    if (dev == 0 && reason == MOVE_GET_ACTUAL)
+        var_count_host_named(v, &need);
     repr *r = &v->rep[dev];
     box_set missing;
     box_set_init(&missing, v->rank);

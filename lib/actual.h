@@ -93,6 +93,13 @@ void var_count_processes(var *v, int reason, size_t bytes, double seconds);
 void var_fetch_box(var *v, int dev, const box *b, void *packed);
 /* Bytes moved that belong to no variable (reduction results). */
 void actual_count(int reason, int direction, unsigned long long bytes);
+/* Host code (get_actual, actual, host code needing the host copy) names
+ * box b of v: counts its bytes when a device holds a representative of
+ * any of it (the data lives on devices: what moves depends on the split).
+ * actual_host_named_bytes: the count so far (the dynamic model's host
+ * sections). */
+void var_count_host_named(const var *v, const box *b);
+unsigned long long actual_host_named_bytes(void);
 /* Total bytes moved for a reason and direction (all variables; < 0: any). */
 unsigned long long actual_bytes_moved(int reason, int direction);
 

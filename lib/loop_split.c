@@ -169,8 +169,10 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
         /* the pieces would wait for each other, the devices never working
          * at the same time: the fastest alone when that is quicker */
         int dev = one_device(usable, n);
-        if (dev >= 0)
+        if (dev >= 0) {
+            schedule_fixed(l, dev);
             return whole_on(l, dev, pieces);
+        }
     } else if (sd >= 0) {
         l->pieces_independent = true; /* no dependence along the split */
     }
@@ -181,6 +183,8 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
             dev = 0;
         if (!piece_handler(l, dev))
             dev = 0;
+        if (n > 1)
+            schedule_fixed(l, dev);
         return whole_on(l, dev, pieces);
     }
     return cut(l, sd, usable, n, pieces);

@@ -293,6 +293,7 @@ static void get_actual_var(var *v, void *arg)
 static void actual_var(var *v, void *arg)
 {
     (void)arg;
+    var_count_host_named(v, &v->whole);
     var_written(v, 0, &v->whole);
     unclaim(v, &v->whole);
 }
@@ -319,6 +320,7 @@ void dvmh_actual_array(const char *file, int line, dvmh_array *a, const dvmh_ran
         return;
     box b;
     array_section_box(a, sec, &b);
+    var_count_host_named(a->var, &b);
     var_written(a->var, 0, &b);
     unclaim(a->var, &b);
 }
@@ -330,6 +332,7 @@ void dvmh_actual_data(const char *file, int line, const void *addr, int rank,
     box_set_init(&s, 1);
     var *v = data_section(file, line, addr, rank, ext, elem_size, sec, &s);
     for (int k = 0; v && k < s.count; k++) {
+        var_count_host_named(v, &s.boxes[k]);
         var_written(v, 0, &s.boxes[k]);
         unclaim(v, &s.boxes[k]);
     }

@@ -53,6 +53,17 @@ static bool variant_ready(const sched_variant *v)
     return true;
 }
 
+bool sched_variant_needs_scheme(const sched_variant *v)
+{
+    if (v->model->scheme_mode || v->is_host || v->nloops == 0 || v->nloops == v->scheme_loops ||
+        !variant_ready(v))
+        return false;
+    for (int k = 0; k < v->nloops; k++)
+        if (v->loops[k]->runs < SCHED_EXPLORE_RUNS)
+            return false;
+    return true;
+}
+
 /* Seconds of one run of l when the variant's split is s: the devices that
  * can run l share it in proportion to s; INFINITY when s gives them
  * nothing. */
@@ -70,10 +81,20 @@ static double loop_time(const sched_loop *l, int ndev, const double *s)
     return finish;
 }
 
-/* Seconds of one entry of v under split s. */
+/* Seconds of one entry of v under split s: its constant time, its loops
+ * under s, and for its loops on one device the move of their data
+ * between that device and the split, there and back. */
 static double variant_time(const sched_variant *v, const double *s)
 {
+    const sched_model *m = v->model;
     double t = v->serial_sum / (double)v->entries;
+    for (int k = 0; k < v->nfixed; k++) {
+        const sched_fixed *f = &v->fixed[k];
+        double moved = 1 - s[f->device];
+        if (moved > 1e-12 && f->bytes > 0)
+            t += (double)f->runs / (double)v->entries * 2 *
+                 (m->latency + moved * f->bytes / m->bandwidth);
+    }
     for (int k = 0; k < v->nloops; k++) {
         const sched_loop *l = v->loops[k];
         t += (double)l->runs / (double)v->entries * loop_time(l, v->model->ndev, s);
@@ -127,12 +148,22 @@ static void aggregate_split(const sched_model *m, const sched_loop *const *loops
         s[a.devs[k]] = f[k];
 }
 
-/* A variant's best split alone: the balance of its summed loops, or one
- * loop's own balance, whichever its time says is faster. */
+/* A variant's best split alone: the balance of its summed loops, one
+ * loop's own balance, or all on one device, whichever its time says is
+ * faster. */
 static void own_split(const sched_model *m, const sched_variant *v, double *s)
 {
     aggregate_split(m, (const sched_loop *const *)v->loops, v->nloops, s);
     double best = variant_time(v, s);
+    for (int d = 0; d < m->ndev; d++) {
+        double c[SCHED_MAX_DEVICES] = {0};
+        c[d] = 1;
+        double t = variant_time(v, c);
+        if (t < best) {
+            best = t;
+            memcpy(s, c, sizeof c);
+        }
+    }
     for (int j = 0; j < v->nloops; j++) {
         double c[SCHED_MAX_DEVICES];
         aggregate_split(m, (const sched_loop *const *)&v->loops[j], 1, c);
@@ -267,6 +298,7 @@ static void apply(build *b)
     for (int i = 1; i < m->nvars; i++) {
         sched_variant *v = m->vars[i];
         v->in_scheme = b->ready[i];
+        v->scheme_loops = b->ready[i] ? v->nloops : -1;
         for (int k = 0; k < v->nloops; k++)
             v->loops[k]->in_scheme = false;
         if (!b->ready[i])
@@ -330,8 +362,12 @@ double sched_build_scheme(sched_model *m, sched_cost_fn cost, void *ctx)
         total = other;
     }
     apply(&b);
-    m->rebuild_every = m->rebuild_every < 1024 ? 2 * m->rebuild_every : 1024;
-    m->next_rebuild = m->entries + m->rebuild_every;
+    /* a periodic build doubles the interval; one for a variant that
+     * became ready (sched_variant_needs_scheme) leaves it */
+    if (m->entries >= m->next_rebuild) {
+        m->rebuild_every = m->rebuild_every < 1024 ? 2 * m->rebuild_every : 1024;
+        m->next_rebuild = m->entries + m->rebuild_every;
+    }
     free(b.ready);
     free(b.own);
     free(b.cur);

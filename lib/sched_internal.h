@@ -35,6 +35,16 @@ struct sched_loop {
     int scheme_handler[SCHED_MAX_DEVICES];
 };
 
+/* A loop of a variant that runs whole on one device though others could
+ * share it (an across loop whose pieces would wait for each other): its
+ * data goes to that device and comes back to the variant's split. */
+typedef struct sched_fixed {
+    char *site;
+    int device;
+    long runs;
+    double bytes;                   /* the data it names (the largest seen) */
+} sched_fixed;
+
 /* A transition into a variant from the one entered before it. */
 typedef struct sched_edge {
     sched_variant *from;
@@ -52,14 +62,20 @@ struct sched_variant {
     double serial_sum;              /* sequential parts, host section times */
     sched_loop **loops;
     int nloops, loops_cap;
+    sched_fixed *fixed;
+    int nfixed, fixed_cap;
     sched_edge *preds;
     int npreds, preds_cap;
     bool in_scheme;
+    int scheme_loops;               /* its loops when a scheme last covered it */
     double split[SCHED_MAX_DEVICES];
     sched_variant *hash_next;
 };
 
 #define SCHED_HASH 256
+
+/* A loop's first runs explore with the static split (sched_loop_plan). */
+#define SCHED_EXPLORE_RUNS 2
 
 struct sched_model {
     int ndev;
@@ -72,6 +88,8 @@ struct sched_model {
     int nvars, vars_cap;
     sched_variant *hash[SCHED_HASH];
     sched_variant *last;            /* entered last */
+    sched_variant *last_region;     /* the last variant entered, not a host section */
+    double host_bytes;              /* the last host section's get_actual/actual bytes */
     long entries;                   /* region entries and host sections */
     long next_rebuild, rebuild_every;
     bool scheme_mode;               /* a scheme file was read: no search */

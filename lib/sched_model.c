@@ -32,6 +32,7 @@ static sched_variant *variant_new(sched_model *m, const char *site, uint64_t bin
     v->model = m;
     v->site = sched_strdup(site);
     v->binding = binding;
+    v->scheme_loops = -1;
     if (m->nvars == m->vars_cap) {
         m->vars_cap = m->vars_cap ? 2 * m->vars_cap : 16;
         m->vars = dvmh_xrealloc(m->vars, sizeof *m->vars * (size_t)m->vars_cap);
@@ -86,6 +87,9 @@ void sched_model_free(sched_model *m)
             free(l);
         }
         free(v->loops);
+        for (int k = 0; k < v->nfixed; k++)
+            free(v->fixed[k].site);
+        free(v->fixed);
         free(v->preds);
         free(v->site);
         free(v);
@@ -168,14 +172,9 @@ sched_variant *sched_variant_get(sched_model *m, const char *site, uint64_t bind
     return v;
 }
 
-static void note_transition(sched_model *m, sched_variant *v, double bytes)
+/* The edge into v from 'from' gains a transition sharing bytes. */
+static void note_edge(sched_variant *v, sched_variant *from, double bytes)
 {
-    m->entries++;
-    v->entries++;
-    sched_variant *from = m->last;
-    m->last = v;
-    if (!from)
-        return;
     for (int i = 0; i < v->npreds; i++)
         if (v->preds[i].from == from) {
             v->preds[i].count++;
@@ -189,15 +188,41 @@ static void note_transition(sched_model *m, sched_variant *v, double bytes)
     v->preds[v->npreds++] = (sched_edge){from, 1, bytes};
 }
 
+/* A variant after a host section takes back what the section moved (at
+ * most its own data) from the host, and the rest of its data, which
+ * stayed on the devices, from the region entered before the section. */
 void sched_variant_enter(sched_model *m, sched_variant *v, double bytes)
 {
-    note_transition(m, v, bytes > 0 ? bytes : 0);
+    bytes = bytes > 0 ? bytes : 0;
+    m->entries++;
+    v->entries++;
+    sched_variant *from = m->last, *region = m->last_region;
+    m->last = m->last_region = v;
+    if (!from)
+        return;
+    if (!from->is_host) {
+        note_edge(v, from, bytes);
+        return;
+    }
+    double via_host = m->host_bytes < bytes ? m->host_bytes : bytes;
+    note_edge(v, from, via_host);
+    if (region)
+        note_edge(v, region, bytes - via_host);
 }
 
 void sched_host_section(sched_model *m, double seconds, double bytes)
 {
     sched_variant *host = m->vars[0];
-    note_transition(m, host, bytes > 0 ? bytes : 0);
+    bytes = bytes > 0 ? bytes : 0;
+    m->entries++;
+    host->entries++;
+    if (m->last && m->last != host)
+        note_edge(host, m->last, bytes);
+    else if (m->last == host)
+        m->host_bytes += bytes; /* sections in a row are one */
+    if (m->last != host)
+        m->host_bytes = bytes;
+    m->last = host;
     if (seconds > 0)
         host->serial_sum += seconds;
 }
@@ -234,6 +259,27 @@ bool sched_variant_split(const sched_variant *v, double *fraction)
 /* ------------------------------------------------------------------------
  * Loops
  * ------------------------------------------------------------------------ */
+
+void sched_fixed_loop(sched_variant *v, const char *site, int dev, double bytes)
+{
+    if (dev < 0 || dev >= v->model->ndev)
+        return;
+    sched_fixed *f = NULL;
+    for (int k = 0; k < v->nfixed && !f; k++)
+        if (v->fixed[k].device == dev && strcmp(v->fixed[k].site, site) == 0)
+            f = &v->fixed[k];
+    if (!f) {
+        if (v->nfixed == v->fixed_cap) {
+            v->fixed_cap = v->fixed_cap ? 2 * v->fixed_cap : 4;
+            v->fixed = dvmh_xrealloc(v->fixed, sizeof *v->fixed * (size_t)v->fixed_cap);
+        }
+        f = &v->fixed[v->nfixed++];
+        *f = (sched_fixed){sched_strdup(site), dev, 0, 0};
+    }
+    f->runs++;
+    if (bytes > f->bytes)
+        f->bytes = bytes;
+}
 
 sched_loop *sched_loop_get(sched_variant *v, const char *site)
 {
@@ -391,11 +437,15 @@ void sched_loop_plan(sched_loop *l, int n, const int *devs, const double *static
             sched_predict(l, devs[k], out->fraction[k] * work, &out->handler[k]);
         return;
     }
-    bool all_timed = true;
+    /* explore: the static split (each device at least a quarter of its
+     * equal share, to be timed) until every device has a time, and for
+     * the loop's first SCHED_EXPLORE_RUNS runs: one run's times are too
+     * noisy to trust, and the same split again moves no data */
+    bool all_timed = l->runs > SCHED_EXPLORE_RUNS;
     for (int k = 0; k < n; k++)
         all_timed &= sched_loop_timed(l, devs[k]);
     if (!all_timed) {
-        plan_static(n, static_weight, 0.5 / n, out);
+        plan_static(n, static_weight, 0.25 / n, out);
         out->source = SCHED_FROM_EXPLORE;
     } else {
         plan_ctx c = {l, devs};

@@ -27,7 +27,8 @@
  *                handler variant plan.handler[k] ...
  *                sched_record(l, devs[k], plan.handler[k], work_k, seconds_k);
  *   sequential part in a region: sched_variant_serial(v, seconds);
- *   host section / actual / get_actual: sched_host_section(m, seconds, bytes);
+ *   host section: sched_host_section(m, seconds, bytes of its get_actual
+ *                and actual directives);
  *   exit:        sched_build_scheme(m, NULL, NULL);
  *                sched_scheme_write(m, path, err, sizeof err);
  *                sched_model_free(m);
@@ -95,8 +96,11 @@ sched_variant *sched_variant_get(sched_model *m, const char *site, uint64_t bind
 
 /* An entry into v: counts it, and notes that v follows the variant (or
  * host section) entered before it, which supplied its data: bytes is the
- * amount of data v shares with it (its arrays' sizes on this process; 0
- * when unknown: moving costs nothing then). */
+ * amount of data v names (its arrays' sizes on this process; 0 when
+ * unknown: moving costs nothing then). After a host section, v takes what
+ * the section moved (sched_host_section's bytes, at most v's) from the
+ * host and the rest from the variant entered before the section, where
+ * that data stayed. */
 void sched_variant_enter(sched_model *m, sched_variant *v, double bytes);
 long sched_variant_entries(const sched_variant *v);
 const char *sched_variant_site(const sched_variant *v);
@@ -106,16 +110,25 @@ uint64_t sched_variant_binding(const sched_variant *v);
  * took seconds: a constant time of the variant, averaged per entry. */
 void sched_variant_serial(sched_variant *v, double seconds);
 
-/* A host section (host code between regions, an actual or get_actual
- * directive) took seconds and moved bytes between the host and devices.
- * It counts as an entry of the host pseudo-variant: constant time, all data
- * on the host; the variants before and after it pay for moving their data
- * there and back according to their splits. */
+/* A host section (host code between regions, with its actual and
+ * get_actual directives) took seconds, and its get_actual and actual
+ * directives named bytes of data that the devices held (the whole of it,
+ * wherever it was). It counts as an entry of the host pseudo-variant:
+ * constant time, all data on the host; the variant before it pays for
+ * moving those bytes to the host and the variant after it for moving them
+ * back, according to their splits. Sections in a row are one. */
 void sched_host_section(sched_model *m, double seconds, double bytes);
 
 /* ------------------------------------------------------------------------
  * Parallel loops: time tables and splits
  * ------------------------------------------------------------------------ */
+
+/* A loop of v at site ran whole on device dev though others could have
+ * shared it (an across loop whose pieces would wait for each other): its
+ * time is a constant of v (sched_variant_serial), but its data (bytes)
+ * must be on dev and come back: a scheme splitting v pays for moving the
+ * part that the split puts elsewhere, there and back, at each run. */
+void sched_fixed_loop(sched_variant *v, const char *site, int dev, double bytes);
 
 /* The loop at site in v (created on first use). */
 sched_loop *sched_loop_get(sched_variant *v, const char *site);
@@ -193,6 +206,16 @@ double sched_split_moved(int ndev, const double *from, const double *to);
 /* True when the runtime should call sched_build_scheme now (see
  * sched_model_set_rebuild); never in scheme mode. */
 bool sched_should_rebuild(const sched_model *m);
+
+/* True when v's loops have each run at least twice (the runs that
+ * explore with the static split) and been timed on every device offered
+ * to them, and no scheme covers them yet (a variant new, or with a loop
+ * new since the last scheme): the runtime builds the scheme then rather
+ * than waiting for sched_should_rebuild, so that a variant does not run
+ * model splits that differ loop by loop (moving data between its loops).
+ * Such a build leaves the periodic schedule as it is. Never in scheme
+ * mode. */
+bool sched_variant_needs_scheme(const sched_variant *v);
 
 /* Builds a near-optimal scheme from everything observed so far: a split
  * per variant minimising the sum over variants of entries x time(split)

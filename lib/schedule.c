@@ -1,7 +1,7 @@
 /* schedule.c: the scheduling modes (schedule.h): the static weights (given
- * or measured), the single device, simple dynamic balancing per loop, and
- * the history of each loop's splits for DVMH_STATS. The dynamic and scheme
- * modes go through schedule_dyn.c. */
+ * or measured), the single device, and the history of each loop's splits
+ * for DVMH_STATS. Simple dynamic balancing per region is sched_simple.c;
+ * the dynamic and scheme modes go through schedule_dyn.c. */
 #include "schedule.h"
 #include "alloc.h"
 #include "comm.h"
@@ -9,6 +9,7 @@
 #include "device.h"
 #include "env.h"
 #include "loop.h"
+#include "sched_simple.h"
 #include "schedule_dyn.h"
 #include "trace.h"
 
@@ -18,9 +19,6 @@
 
 static const char *const mode_names[] = {"single", "static", "simple-dynamic", "dynamic",
                                          "scheme", NULL};
-
-/* Speeds kept per loop and device (simple dynamic). */
-#define SPEEDS 5
 
 /* Splits kept per loop for the statistics: runs 1..4, then 8, 16, 32, ... */
 #define HISTORY 24
@@ -36,10 +34,6 @@ typedef struct sched_site {
     const char *file;
     int line;
     long runs;
-    /* simple dynamic: each device's speeds (iterations per second) in the
-     * loop's last runs, newest at speed_count % SPEEDS */
-    double speed[DEVICE_MAX][SPEEDS];
-    int speed_count[DEVICE_MAX];
     split_record history[HISTORY];
     int history_count;
     split_record last;
@@ -54,6 +48,8 @@ static struct {
     bool measured;
     sched_site *sites[SITE_BUCKETS];
     const dvmh_loop *dyn_split;     /* the loop the model split last (until recorded) */
+    const dvmh_loop *simple_split;  /* simple dynamic: the loop split last */
+    int simple_n;                   /* and among how many devices */
 } sch = {.mode = SCHED_STATIC};
 
 void schedule_check_env(void)
@@ -200,72 +196,19 @@ static void by_weights(const int *usable, int n, double *fraction)
         fraction[k] = total > 0 ? fraction[k] / total : 1.0 / n;
 }
 
-/* Simple dynamic: proportional to the speeds measured in the loop's
- * previous runs (recent_speed), once every device has one; until then the weights, each
- * device getting at least a tenth so that it is timed. */
-/* The median of the device's last speeds: one run disturbed by the
- * machine's other work does not upset the split, and a device that really
- * became slower shows within a few runs. */
-static double recent_speed(const sched_site *s, int dev)
-{
-    int n = s->speed_count[dev] < SPEEDS ? s->speed_count[dev] : SPEEDS;
-    double v[SPEEDS];
-    memcpy(v, s->speed[dev], sizeof v);
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
-            double t = v[j];
-            v[j] = v[j - 1];
-            v[j - 1] = t;
-        }
-    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-static const char *from_history(const sched_site *s, const int *usable, int n, double *fraction)
-{
-    bool all = true;
-    double speed[DEVICE_MAX];
-    for (int k = 0; k < n; k++)
-        all &= (speed[k] = recent_speed(s, usable[k])) > 0;
-    if (!all) {
-        by_weights(usable, n, fraction);
-        double total = 0;
-        for (int k = 0; k < n; k++)
-            total += fraction[k] = fraction[k] < 0.1 / n ? 0.1 / n : fraction[k];
-        for (int k = 0; k < n; k++)
-            fraction[k] /= total;
-        return "static";
-    }
-    double total = 0, prev_total = 0, change = 0;
-    for (int k = 0; k < n; k++) {
-        total += speed[k];
-        prev_total += s->last.fraction[usable[k]];
-    }
-    /* Half way from the last split to the measured one: the times are
-     * noisy, and every change moves data between the devices. Within 3
-     * points of it the split stays (nothing moves). */
-    for (int k = 0; k < n; k++) {
-        double prev = prev_total > 0 ? s->last.fraction[usable[k]] / prev_total : 1.0 / n;
-        double target = speed[k] / total, d = target - prev;
-        change = fabs(d) > change ? fabs(d) : change;
-        fraction[k] = prev + 0.5 * d;
-        speed[k] = prev;
-    }
-    if (change < 0.03)
-        memcpy(fraction, speed, sizeof(double) * (size_t)n);
-    return "history";
-}
-
 void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, double *fraction,
                     int *threads)
 {
     sched_site *s = site_of(l->file, l->line);
     const char *source = "static";
-    if (sch.mode == SCHED_SIMPLE_DYNAMIC) {
-        source = from_history(s, usable, n, fraction);
+    double weights[DEVICE_MAX];
+    for (int k = 0; k < n; k++)
+        weights[k] = schedule_weight(usable[k]);
+    if (sch.mode == SCHED_SIMPLE_DYNAMIC && ssimple_split(usable, n, weights, fraction)) {
+        source = "region";
+        sch.simple_split = l;
+        sch.simple_n = n;
     } else if (sch.mode == SCHED_DYNAMIC || sch.mode == SCHED_SCHEME) {
-        double weights[DEVICE_MAX];
-        for (int k = 0; k < n; k++)
-            weights[k] = schedule_weight(usable[k]);
         sdyn_split(l, usable, n, weights, work, fraction, threads, &source);
         sch.dyn_split = l;
     } else {
@@ -278,26 +221,45 @@ void schedule_split(const dvmh_loop *l, const int *usable, int n, double work, d
 
 void schedule_record(const dvmh_loop *l, const loop_piece *pieces, int n, const double *seconds)
 {
-    if (sch.mode != SCHED_SIMPLE_DYNAMIC && (sch.mode != SCHED_DYNAMIC || l != sch.dyn_split))
+    if (sch.mode == SCHED_SIMPLE_DYNAMIC) {
+        /* the loop's share on each device: only when each got a piece */
+        if (l != sch.simple_split || n != sch.simple_n)
+            return;
+        sch.simple_split = NULL;
+        double total = (double)piece_iteration_count(l, &pieces[0]), share[DEVICE_MAX];
+        int device[DEVICE_MAX];
+        for (int k = 1; k < n; k++)
+            total += (double)piece_iteration_count(l, &pieces[k]);
+        for (int k = 0; k < n; k++) {
+            device[k] = pieces[k].device;
+            share[k] = total > 0 ? (double)piece_iteration_count(l, &pieces[k]) / total : 0;
+        }
+        ssimple_record(n, device, share, seconds);
+        return;
+    }
+    if (sch.mode != SCHED_DYNAMIC || l != sch.dyn_split)
         return;
     sch.dyn_split = NULL;
-    sched_site *s = sch.mode == SCHED_SIMPLE_DYNAMIC ? site_of(l->file, l->line) : NULL;
     for (int k = 0; k < n; k++) {
         double work = (double)piece_iteration_count(l, &pieces[k]);
         double t = seconds[k] > 1e-7 ? seconds[k] : 1e-7;
-        if (!s) {
-            sdyn_record(l, &pieces[k], work, t);
-            continue;
-        }
-        int dev = pieces[k].device;
-        s->speed[dev][s->speed_count[dev]++ % SPEEDS] = work / t;
+        sdyn_record(l, &pieces[k], work, t);
     }
-    if (!s)
-        sdyn_loop_done();
+    sdyn_loop_done();
+}
+
+void schedule_fixed(const dvmh_loop *l, int dev)
+{
+    if (sch.mode == SCHED_DYNAMIC)
+        sdyn_fixed(l, dev);
+    else if (sch.mode == SCHED_SIMPLE_DYNAMIC)
+        ssimple_fixed(dev);
 }
 
 void schedule_region_begin(const char *file, int line)
 {
+    if (sch.mode == SCHED_SIMPLE_DYNAMIC)
+        ssimple_region_begin(file, line);
     if (sch.mode == SCHED_DYNAMIC || sch.mode == SCHED_SCHEME)
         sdyn_region_begin(file, line);
 }
@@ -311,6 +273,8 @@ void schedule_region_datum(const char *decl_file, int decl_line, int rank, const
 
 void schedule_region_end(void)
 {
+    if (sch.mode == SCHED_SIMPLE_DYNAMIC)
+        ssimple_region_end();
     if (sch.mode == SCHED_DYNAMIC || sch.mode == SCHED_SCHEME)
         sdyn_region_end();
 }

@@ -55,6 +55,10 @@ void schedule_record(const dvmh_loop *l, const struct loop_piece *pieces, int n,
 
 /* Region entry and exit, and the data the region names (identify its
  * launch variant in the dynamic modes). */
+/* A loop that several devices could share runs whole on dev (an across
+ * loop along the split, a loop that cannot be split): the dynamic model
+ * counts the moves of its data to dev and back. */
+void schedule_fixed(const dvmh_loop *l, int dev);
 void schedule_region_begin(const char *file, int line);
 void schedule_region_datum(const char *decl_file, int decl_line, int rank, const dvmh_idx *size,
                            size_t elem_size);

@@ -5,6 +5,7 @@
  * the program, so that a scheme file finds its variants again. The time
  * between regions is a host section. */
 #include "schedule_dyn.h"
+#include "actual.h"
 #include "comm.h"
 #include "context.h"
 #include "device.h"
@@ -28,6 +29,7 @@ static struct {
     double bytes;
     sched_variant *v;
     double left_region;             /* when the last region ended; 0: none yet */
+    unsigned long long named_at_exit; /* actual_host_named_bytes then */
     double entered;                 /* when the region was entered */
     double loop_started;            /* when the loop split last began */
     double loops;                   /* seconds of the region's split loops */
@@ -114,8 +116,11 @@ void sdyn_finish(void)
 void sdyn_region_begin(const char *file, int line)
 {
     double now = dvmh_wtime();
+    /* the host section since the last region: its time and the data its
+     * get_actual and actual directives named */
     if (dyn.left_region > 0)
-        sched_host_section(dyn.m, now - dyn.left_region, 0);
+        sched_host_section(dyn.m, now - dyn.left_region,
+                           (double)(actual_host_named_bytes() - dyn.named_at_exit));
     dyn.in_region = true;
     snprintf(dyn.site, sizeof dyn.site, "%s:%d", file, line);
     dyn.binding = mix_text(0xcbf29ce484222325ull, dyn.site);
@@ -155,6 +160,7 @@ void sdyn_region_end(void)
     dyn.in_region = false;
     dyn.v = NULL;
     dyn.left_region = now;
+    dyn.named_at_exit = actual_host_named_bytes();
 }
 
 /* The variant of the region entered, counted at its first split. */
@@ -163,7 +169,7 @@ static sched_variant *variant(void)
     if (!dyn.v) {
         dyn.v = sched_variant_get(dyn.m, dyn.site, dyn.binding);
         sched_variant_enter(dyn.m, dyn.v, dyn.bytes);
-        if (sched_should_rebuild(dyn.m)) {
+        if (sched_should_rebuild(dyn.m) || sched_variant_needs_scheme(dyn.v)) {
             double t0 = dvmh_wtime();
             sched_build_scheme(dyn.m, NULL, NULL);
             trace_op("build scheme", t0, 0);
@@ -204,6 +210,25 @@ void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weig
             threads[k] = dyn.handler_threads[usable[k]][h];
     }
     *source = source_name(plan.source);
+}
+
+void sdyn_fixed(const dvmh_loop *l, int dev)
+{
+    if (!dyn.in_region)
+        return;
+    /* the data it names (each variable once): this process's parts */
+    double bytes = 0;
+    for (int k = 0; k < l->data_count; k++) {
+        const var *v = l->data[k].var;
+        bool seen = v == NULL;
+        for (int j = 0; j < k && !seen; j++)
+            seen = l->data[j].var == v;
+        if (!seen)
+            bytes += (double)box_volume(&v->whole) * (double)v->elem_size;
+    }
+    char site[600];
+    snprintf(site, sizeof site, "%s:%d", l->file, l->line);
+    sched_fixed_loop(variant(), site, dev, bytes);
 }
 
 void sdyn_loop_done(void)

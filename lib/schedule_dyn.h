@@ -27,5 +27,7 @@ void sdyn_split(const dvmh_loop *l, const int *usable, int n, const double *weig
 void sdyn_record(const dvmh_loop *l, const struct loop_piece *p, double work, double seconds);
 /* The loop split last is done (its pieces recorded). */
 void sdyn_loop_done(void);
+/* schedule_fixed in dynamic mode. */
+void sdyn_fixed(const dvmh_loop *l, int dev);
 
 #endif

@@ -7,7 +7,8 @@ emulated accelerators, one process).
   entries the split that DVMH_STATS reports for the heavy sweep must be
   near the speed ratio 4:4:1 (host and emu0 each 44% +- 20 points, emu1
   11% +- 10 points and under half of each other's; equal weights would
-  give 33% each), in simple-dynamic and dynamic mode. The machine's other
+  give 33% each), in simple-dynamic and dynamic mode; the region's two
+  loops must end with the same split. The machine's other
   work disturbs the times, so a mode gets three runs before it fails.
 - single: each loop runs whole on the fastest device (by weights).
 - scheme: a dynamic run writes DVMH_SCHED_FILE; a scheme run reads it and
@@ -85,6 +86,13 @@ def convergence(exe, work, mode, expected):
             fail("%s: exit %d, output %r, stderr %s" % (mode, r.returncode, r.stdout, r.stderr))
             return
         got = splits(text, HEAVY)
+        other = splits(text, SWEEPS[1])
+        if got != other:
+            # the sweeps of one region share their split: rows do not move
+            # between the devices from loop to loop
+            fail("%s: the region's loops end with different splits: %s, %s"
+                 % (mode, got, other))
+            return
         if near(got, target, tol):
             print("convergence %s: %s" % (mode, got))
             return
