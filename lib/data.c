@@ -255,7 +255,7 @@ void data_view_boxes(const void *addr, int rank, const dvmh_idx *ext, size_t ele
         box seg = {.rank = 1};
         seg.lo[0] = (dvmh_idx)(uintptr_t)addr + (off + elems->lo[seg_dim] * stride[seg_dim]) * (dvmh_idx)elem_size;
         seg.hi[0] = (dvmh_idx)(uintptr_t)addr + (off + (elems->hi[seg_dim] + 1) * stride[seg_dim]) * (dvmh_idx)elem_size - 1;
-        box_set_add_box(out, &seg);
+        box_set_append(out, &seg); /* increasing addresses: disjoint */
         int d = seg_dim - 1;
         while (d >= 0 && ++idx[d] > elems->hi[d]) {
             idx[d] = elems->lo[d];
