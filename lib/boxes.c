@@ -1,8 +1,10 @@
 /* boxes.c: box and box-set algebra, and box copies in host memory (see
  * boxes.h). Sets keep their boxes disjoint, so a volume is a plain sum and
- * a difference never counts an element twice. */
+ * a difference never counts an element twice. Rank-1 sets (the byte ranges
+ * of ordinary data) are kept sorted and coalesced by lib/boxes1d.c. */
 #include "boxes.h"
 #include "alloc.h"
+#include "boxes1d.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +133,10 @@ void box_set_subtract_box(box_set *s, const box *b)
 {
     if (box_is_empty(b))
         return;
+    if (s->rank == 1) {
+        seg_set_subtract(s, b->lo[0], b->hi[0]);
+        return;
+    }
     box common;
     int meet = 0;
     while (meet < s->count && !box_intersect(&s->boxes[meet], b, &common))
@@ -155,6 +161,10 @@ void box_set_add_box(box_set *s, const box *b)
 {
     if (box_is_empty(b))
         return;
+    if (s->rank == 1) {
+        seg_set_add(s, b->lo[0], b->hi[0]);
+        return;
+    }
     box_set fresh;
     box_set_missing(s, b, &fresh);
     for (int k = 0; k < fresh.count; k++)
@@ -166,8 +176,8 @@ void box_set_append(box_set *s, const box *b)
 {
     if (box_is_empty(b))
         return;
-    if (s->rank == 1 && s->count > 0 && s->boxes[s->count - 1].hi[0] + 1 == b->lo[0]) {
-        s->boxes[s->count - 1].hi[0] = b->hi[0]; /* the next segment of a 1-D set */
+    if (s->rank == 1) {
+        seg_set_append(s, b->lo[0], b->hi[0]);
         return;
     }
     push(s, b);
@@ -175,18 +185,30 @@ void box_set_append(box_set *s, const box *b)
 
 void box_set_add_set(box_set *s, const box_set *t)
 {
+    if (s->rank == 1) {
+        seg_set_add_set(s, t);
+        return;
+    }
     for (int k = 0; k < t->count; k++)
         box_set_add_box(s, &t->boxes[k]);
 }
 
 void box_set_subtract_set(box_set *s, const box_set *t)
 {
+    if (s->rank == 1) {
+        seg_set_subtract_set(s, t);
+        return;
+    }
     for (int k = 0; k < t->count; k++)
         box_set_subtract_box(s, &t->boxes[k]);
 }
 
 void box_set_intersect_box(const box_set *s, const box *b, box_set *out)
 {
+    if (s->rank == 1) {
+        seg_set_intersect(s, b->lo[0], b->hi[0], out);
+        return;
+    }
     box_set_clear(out);
     out->rank = s->rank;
     box common;
@@ -198,6 +220,10 @@ void box_set_intersect_box(const box_set *s, const box *b, box_set *out)
 void box_set_missing(const box_set *s, const box *b, box_set *out)
 {
     box_set_init(out, s->rank);
+    if (s->rank == 1) {
+        seg_set_missing(s, b->lo[0], b->hi[0], out);
+        return;
+    }
     if (box_is_empty(b))
         return;
     push(out, b);

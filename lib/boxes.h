@@ -15,7 +15,9 @@ typedef struct box {
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK]; /* empty when any lo > hi */
 } box;
 
-/* A set of pairwise disjoint boxes of one rank. */
+/* A set of pairwise disjoint boxes of one rank. A rank-1 set keeps its
+ * boxes sorted by lo and never adjacent (hi + 1 < the next lo): code that
+ * reads ->boxes may rely on that order, code must not write them. */
 typedef struct box_set {
     int rank;
     int count, capacity;
@@ -45,8 +47,8 @@ void box_set_subtract_box(box_set *s, const box *b);
  * disjoint). */
 void box_set_add_box(box_set *s, const box *b);
 /* s = s union b for a b disjoint from every box of s (the caller knows:
- * segments made in increasing order), without the search; a 1-D b that
- * continues the last box extends it. */
+ * segments made in increasing order), without the search. A rank-1 b after
+ * the last segment is pushed or extends it; any other rank-1 b is added. */
 void box_set_append(box_set *s, const box *b);
 void box_set_add_set(box_set *s, const box_set *t);
 void box_set_subtract_set(box_set *s, const box_set *t);
