@@ -243,6 +243,10 @@ void var_reserve(var *v, int dev, const box *b)
     if (!box_is_empty(&r->box))
         for (int d = 0; d < v->rank; d++) {
             dvmh_idx spare = (v->whole.hi[d] - v->whole.lo[d] + 1) / 8;
+            /* ordinary data is counted in bytes: a spare of whole cache
+             * lines keeps the copy's elements aligned as the host's */
+            if (v->elem_size == 1)
+                spare -= spare % 64;
             if (r->box.lo[d] < grown.lo[d])
                 grown.lo[d] = r->box.lo[d];
             else if (grown.lo[d] < r->box.lo[d])
