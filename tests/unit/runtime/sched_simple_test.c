@@ -13,17 +13,7 @@
 #include <stdio.h>
 #include <time.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                     \
-    do {                                                                                     \
-        if (!(cond)) {                                                                       \
-            failures++;                                                                      \
-            fprintf(stderr, "%s:%d: FAIL %s: ", __FILE__, __LINE__, #cond);                  \
-            fprintf(stderr, __VA_ARGS__);                                                    \
-            fputc('\n', stderr);                                                             \
-        }                                                                                    \
-    } while (0)
+#include "check.h"
 
 static const int DEVS[] = {0, 1};
 static const double EQUAL[] = {1, 1};
