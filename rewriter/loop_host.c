@@ -157,6 +157,9 @@ static void host_loops(gen *g, const loop_plan *p, strbuf *h)
         if (k == 1 && p->thread_pipe)
             sb_printf(h, "%*s{\n%*sdvmh_pipe_wait(dvmh_PP, dvmh_me, dvmh_row);\n", pad - 4, "",
                       pad, "");
+        /* the innermost loop (not one under '#pragma omp for') */
+        if (k == p->rank - 1 && !(k == p->par_dim && k > 0))
+            sb_printf(h, "%*sDVMH_NO_UNROLL\n", pad, "");
         if (ld->outer_bounds)
             sb_printf(h, "%*sfor (%s %s = dvmh_%s_first(%s, dvmh_lo%d, %s); %s %s dvmh_%s(%s, dvmh_hi%d); %s += %s)\n",
                       pad, "", ld->type, ld->var, ld->down ? "down" : "up", ld->lb, k, ld->step,

@@ -390,6 +390,17 @@ int omp_get_num_threads(void);
 #define DVMH_TEAM_SIZE() 1
 #endif
 
+/* Before the innermost loop of a host nest: no runtime unrolling. The
+ * loops are vectorized (and interleaved) as before; unrolling the rows
+ * that do not vectorize (strict floating-point reductions, recurrences)
+ * made no difference on the benchmarks, and it was a seventh of a file's
+ * compile time (the unrolled copies cost loop strength reduction most). */
+#ifdef __clang__
+#define DVMH_NO_UNROLL _Pragma("clang loop unroll(disable)")
+#else
+#define DVMH_NO_UNROLL
+#endif
+
 /* Thread t of a team of n: its static block of the piece's dimension 0
  * (lo..hi by step; empty: hi one step before lo). The host handlers share
  * the outer dimension this way instead of '#pragma omp for', whose set-up

@@ -12,6 +12,7 @@ void f(void)
 // CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK-NEXT: {
 // CHECK-NEXT: dvmh_pipe_wait(dvmh_PP, dvmh_me, dvmh_row);
+// CHECK-NEXT: DVMH_NO_UNROLL
 // CHECK-NEXT: for (int j = dvmh_lo1; j <= dvmh_hi1; j++)
 // CHECK: A[i][j] = (A[i - 1][j]
 // CHECK-NEXT: dvmh_pipe_done(dvmh_PP, dvmh_me, ++dvmh_row);

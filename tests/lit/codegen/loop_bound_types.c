@@ -11,6 +11,7 @@ void f(void)
 // CHECK: _nest(const int dvmh_lo0, const int dvmh_hi0, const int dvmh_st0,
 // CHECK-NEXT: const long dvmh_lo1, const long dvmh_hi1, const long dvmh_st1,
 // CHECK: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
+// CHECK-NEXT: DVMH_NO_UNROLL
 // CHECK-NEXT: for (long j = dvmh_lo1; j <= dvmh_hi1; j++)
 #pragma dvm parallel([i][j] on A[i][j])
     for (int i = 0; i < 100; i++)
@@ -19,6 +20,7 @@ void f(void)
 // CHECK: _nest(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0,
 // CHECK-NEXT: const dvmh_idx dvmh_lo1, const dvmh_idx dvmh_hi1, const dvmh_idx dvmh_st1,
 // CHECK: for (unsigned i = dvmh_lo0; i <= dvmh_hi0; i += dvmh_st0)
+// CHECK-NEXT: DVMH_NO_UNROLL
 // CHECK-NEXT: for (int k = dvmh_up_first(1 + i % 2, dvmh_lo1, (2)); k <= dvmh_min((99) - 1, dvmh_hi1); k += (2))
 #pragma dvm parallel([i][k] on A[i][k])
     for (unsigned i = 1; i < 99; i += 3)

@@ -11,6 +11,7 @@ double f(void)
 // CHECK-NEXT: void *const dvmh_red0)
 // CHECK: double s;
 // CHECK-NEXT: __builtin_memcpy(&s, dvmh_red0, sizeof(s));
+// CHECK-NEXT: DVMH_NO_UNROLL
 // CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK: __builtin_memcpy(dvmh_red0, &s, sizeof(s));
 // The threads share dimension 0 in blocks; one thread calls the nest
