@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Two functions: the nest, whose parameters are the data pointers
+/* Three functions: the nest, whose parameters are the data pointers
  * (restrict parameters: the only restrict LLVM relies on) with the user's
- * names and indexing, the scalars by value and the loop's bounds; and the
- * handler, which unpacks the piece, opens the OpenMP parallel region and
- * calls the nest in every thread. */
+ * names and indexing, the scalars by value and the loop's bounds; the
+ * team function, which unpacks the piece and calls the nest in a thread;
+ * and the handler, which runs the team (dvmh.h's dvmh_team_run). */
 
 /* The nest's parameters and the handler's arguments for them. */
 typedef struct host_sig {
@@ -84,7 +84,7 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
     }
     if (p->thread_pipe) {
         host_param(s, "dvmh_piece *const dvmh_PP, const int dvmh_me");
-        host_arg(s, "dvmh_P, DVMH_THREAD_NUM()");
+        host_arg(s, "dvmh_P, dvmh_t");
     }
     for (int k = 0; k < p->ndata; k++) {
         const loop_data *dt = &p->data[k];
@@ -128,17 +128,17 @@ static void host_reduction_copies(gen *g, const loop_plan *p, strbuf *h, strbuf 
         char *dt = gen_decl_text(clang_getCursorType(g->a.nodes[decl].cursor), red->var);
         sb_printf(h, "    %s;\n    __builtin_memcpy(&%s, dvmh_red%d, sizeof(%s));\n", dt, red->var, k,
                   red->var);
-        sb_printf(inits, "        %s;\n", dt);
+        sb_printf(inits, "    %s;\n", dt);
         free(dt);
         if (red->loc_var) {
             int ldecl = ast_lookup(&g->a, red->loc_var, p->loop_start);
             char *lt = gen_decl_text(clang_getCursorType(g->a.nodes[ldecl].cursor), red->loc_var);
             sb_printf(h, "    %s;\n    __builtin_memcpy(&%s, dvmh_loc%d, sizeof(%s));\n", lt,
                       red->loc_var, k, red->loc_var);
-            sb_printf(inits, "        %s;\n", lt);
+            sb_printf(inits, "    %s;\n", lt);
             free(lt);
         }
-        sb_printf(inits, "        dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, red->var,
+        sb_printf(inits, "    dvmh_red_init(dvmh_P, %d, &%s, %s%s);\n", k, red->var,
                   red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
     }
 }
@@ -178,34 +178,39 @@ static void host_loops(gen *g, const loop_plan *p, strbuf *h)
         sb_add(h, " ");
 }
 
-/* What each thread of the handler runs: its reduction copies, its block
- * (team: the team's size; NULL: no block of dimension 0), the nest, its
- * reduction results (thread: its number). */
-static void host_team(const loop_plan *p, const host_sig *s, const strbuf *inits,
-                      const char *thread, const char *team, strbuf *t)
+/* The team function: what each thread of the handler runs (dvmh_t of
+ * dvmh_n): its reduction copies, its block of the pipeline's dimension 1
+ * or of dimension 0, the nest, its reduction results. */
+static void host_team(const loop_plan *p, const host_sig *s, const strbuf *inits, strbuf *t)
 {
     const directive *d = p->dir;
-    sb_add(t, "    {\n");
+    sb_printf(t, "__attribute__((noinline))\nstatic void %s_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)\n{\n",
+              p->handler);
+    bool blocks = p->par_dim == 0 && !p->thread_pipe;
+    if (!blocks)
+        sb_add(t, "    (void)dvmh_n;\n");
     if (p->thread_pipe)
-        sb_add(t, "        dvmh_idx dvmh_blo, dvmh_bhi;\n"
-                  "        dvmh_pipe_block(dvmh_P, DVMH_THREAD_NUM(), &dvmh_blo, &dvmh_bhi);\n");
-    if (team)
-        sb_printf(t, "        dvmh_idx dvmh_tlo, dvmh_thi;\n"
-                     "        dvmh_thread_block(dvmh_P, %s, %s, &dvmh_tlo, &dvmh_thi);\n",
-                  thread, team);
+        sb_add(t, "    dvmh_idx dvmh_blo, dvmh_bhi;\n"
+                  "    dvmh_pipe_block(dvmh_P, dvmh_t, &dvmh_blo, &dvmh_bhi);\n");
+    if (blocks)
+        sb_add(t, "    dvmh_idx dvmh_tlo, dvmh_thi;\n"
+                  "    dvmh_thread_block(dvmh_P, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);\n");
     if (inits->len)
         sb_add(t, inits->s);
-    sb_printf(t, "        %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
+    sb_printf(t, "    %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];
-        sb_printf(t, "        dvmh_red_put(dvmh_P, %d, %s, &%s, %s%s);\n", k, thread, red->var,
+        sb_printf(t, "    dvmh_red_put(dvmh_P, %d, dvmh_t, &%s, %s%s);\n", k, red->var,
                   red->loc_var ? "&" : "", red->loc_var ? red->loc_var : "NULL");
     }
-    sb_add(t, "    }\n");
+    sb_add(t, "}\n\n");
 }
 
 /* After the body: the nest hands its reduction values back; then the
- * handler. */
+ * team function and the handler, which runs it on the piece's threads
+ * (dvmh_team_run: the OpenMP parallel region is dvmh.h's, one per file,
+ * not one per loop), as the threads' pipeline (dvmh_pipe_run), or on one
+ * thread when no dimension is shared out. */
 static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits, strbuf *t)
 {
     const directive *d = p->dir;
@@ -219,24 +224,16 @@ static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits
             sb_printf(t, "    __builtin_memcpy(dvmh_loc%d, &%s, sizeof(%s));\n", k, red->loc_var,
                       red->loc_var);
     }
-    sb_printf(t, "}\n\nstatic void %s(dvmh_piece *dvmh_P)\n{\n", p->handler);
-    if (p->par_dim == 0 && !p->thread_pipe) {
-        /* one thread: the nest called straight, no parallel region */
-        sb_add(t, "    if (dvmh_P->threads > 1) {\n"
-                  "        #pragma omp parallel num_threads(dvmh_P->threads)\n");
-        host_team(p, s, inits, "DVMH_THREAD_NUM()", "DVMH_TEAM_SIZE()", t);
-        sb_add(t, "    } else\n");
-        host_team(p, s, inits, "0", "1", t);
-        sb_add(t, "}\n\n");
-        return;
-    }
+    sb_add(t, "}\n\n");
+    host_team(p, s, inits, t);
+    sb_printf(t, "static void %s(dvmh_piece *dvmh_P)\n{\n", p->handler);
     if (p->thread_pipe)
-        sb_add(t, "    const int dvmh_T = dvmh_pipe_begin(dvmh_P);\n"
-                  "    #pragma omp parallel num_threads(dvmh_T)\n");
+        sb_printf(t, "    dvmh_pipe_run(dvmh_P, %s_team);\n", p->handler);
     else if (p->par_dim >= 0)
-        sb_add(t, "    #pragma omp parallel num_threads(dvmh_P->threads)\n");
-    host_team(p, s, inits, p->par_dim >= 0 || p->thread_pipe ? "DVMH_THREAD_NUM()" : "0", NULL, t);
-    sb_add(t, p->thread_pipe ? "    dvmh_pipe_end(dvmh_P);\n}\n\n" : "}\n\n");
+        sb_printf(t, "    dvmh_team_run(dvmh_P, %s_team);\n", p->handler);
+    else
+        sb_printf(t, "    %s_team(dvmh_P, 0, 1);\n", p->handler);
+    sb_add(t, "}\n\n");
 }
 
 void loop_host_handler(gen *g, const loop_plan *p)

@@ -376,19 +376,30 @@ static inline dvmh_idx dvmh_down_first(dvmh_idx start, dvmh_idx hi, dvmh_idx ste
 static inline dvmh_idx dvmh_min(dvmh_idx a, dvmh_idx b) { return a < b ? a : b; }
 static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; }
 
-/* The thread number inside a handler's parallel region, and the team's
- * size. */
+/* A host handler's team: team(p, t, n) in each thread t of n. More than
+ * one thread: an OpenMP parallel region, one per file (this function's)
+ * rather than one per loop; an orphaned '#pragma omp for' in the nest
+ * binds to it. One thread, or a file compiled without OpenMP: a call.
+ * Not inlined, and the team functions neither: inlined, each handler got
+ * two copies of its team (about a tenth of a file's compile time). */
+typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 #ifdef _OPENMP
 /* declared here rather than by including omp.h (and with it stdlib.h):
  * a twentieth of the compile time of a small file */
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
-#define DVMH_THREAD_NUM() omp_get_thread_num()
-#define DVMH_TEAM_SIZE() omp_get_num_threads()
-#else
-#define DVMH_THREAD_NUM() 0
-#define DVMH_TEAM_SIZE() 1
 #endif
+__attribute__((noinline)) static inline void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
+{
+#ifdef _OPENMP
+    if (p->threads > 1) {
+#pragma omp parallel num_threads(p->threads)
+        team(p, omp_get_thread_num(), omp_get_num_threads());
+        return;
+    }
+#endif
+    team(p, 0, 1);
+}
 
 /* Before the innermost loop of a host nest: no runtime unrolling. The
  * loops are vectorized (and interleaved) as before; unrolling the rows
@@ -438,6 +449,22 @@ void dvmh_pipe_block(dvmh_piece *p, int thread, dvmh_idx *first, dvmh_idx *last)
 void dvmh_pipe_wait(dvmh_piece *p, int thread, long row);
 void dvmh_pipe_done(dvmh_piece *p, int thread, long rows);
 void dvmh_pipe_end(dvmh_piece *p);
+/* The handler of such a loop: begin, the team of the threads begin gives,
+ * end. */
+__attribute__((noinline)) static inline void dvmh_pipe_run(dvmh_piece *p, dvmh_team_fn *team)
+{
+    const int threads = dvmh_pipe_begin(p);
+#ifdef _OPENMP
+    if (threads > 1) {
+#pragma omp parallel num_threads(threads)
+        team(p, omp_get_thread_num(), threads);
+    } else
+#else
+    (void)threads;
+#endif
+        team(p, 0, 1);
+    dvmh_pipe_end(p);
+}
 
 /* ------------------------------------------------------------------------
  * shadow_add(T[e1, e2 with T[@n]] = "name") include_to(A, B): a named

@@ -9,7 +9,12 @@ void f(void)
 // CHECK: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK-NEXT: #pragma omp for schedule(static){{$}}
 // CHECK-NEXT: for (int j = dvmh_lo1; j <= dvmh_hi1; j++)
-// CHECK: #pragma omp parallel num_threads(dvmh_P->threads)
+// CHECK: static void dvmh_loop_across_[[L:[0-9]+]]_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)
+// CHECK-NEXT: {
+// CHECK-NEXT: (void)dvmh_n;
+// CHECK: static void dvmh_loop_across_[[L]](dvmh_piece *dvmh_P)
+// CHECK-NEXT: {
+// CHECK-NEXT: dvmh_team_run(dvmh_P, dvmh_loop_across_[[L]]_team);
 // CHECK: dvmh_loop_across(dvmh_L, 0, (dvmh_idx[]){(1), (0)}, (dvmh_idx[]){(1), (0)}, 0);
 // CHECK: dvmh_loop_stage(dvmh_L, 4);
 #pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][0:0]) stage(4)

@@ -17,11 +17,12 @@ void f(void)
 // CHECK: A[i][j] = (A[i - 1][j]
 // CHECK-NEXT: dvmh_pipe_done(dvmh_PP, dvmh_me, ++dvmh_row);
 // CHECK-NEXT: }
-// CHECK: const int dvmh_T = dvmh_pipe_begin(dvmh_P);
-// CHECK-NEXT: #pragma omp parallel num_threads(dvmh_T)
-// CHECK: dvmh_pipe_block(dvmh_P, DVMH_THREAD_NUM(), &dvmh_blo, &dvmh_bhi);
-// CHECK-NEXT: _nest(dvmh_P->lo[0], dvmh_P->hi[0], dvmh_P->step[0], dvmh_blo, dvmh_bhi, dvmh_P->step[1], dvmh_P, DVMH_THREAD_NUM(),
-// CHECK: dvmh_pipe_end(dvmh_P);
+// CHECK: static void dvmh_loop_across_all_[[L:[0-9]+]]_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)
+// CHECK: dvmh_pipe_block(dvmh_P, dvmh_t, &dvmh_blo, &dvmh_bhi);
+// CHECK-NEXT: _nest(dvmh_P->lo[0], dvmh_P->hi[0], dvmh_P->step[0], dvmh_blo, dvmh_bhi, dvmh_P->step[1], dvmh_P, dvmh_t,
+// CHECK: static void dvmh_loop_across_all_[[L]](dvmh_piece *dvmh_P)
+// CHECK-NEXT: {
+// CHECK-NEXT: dvmh_pipe_run(dvmh_P, dvmh_loop_across_all_[[L]]_team);
 // CHECK: dvmh_loop_across(dvmh_L, 0, (dvmh_idx[]){(1), (1)}, (dvmh_idx[]){(1), (1)}, 0);
 // REMARK: across_all.c:[[@LINE+2]]:{{[0-9]+}}: remark: parallel loop: host handler 'dvmh_loop_across_all_[[@LINE+2]]' generated; threads pipelined along dimension 2 (every dimension carries a dependency)
 #pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][1:1])

@@ -14,29 +14,22 @@ double f(void)
 // CHECK-NEXT: DVMH_NO_UNROLL
 // CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK: __builtin_memcpy(dvmh_red0, &s, sizeof(s));
-// The threads share dimension 0 in blocks; one thread calls the nest
-// without a parallel region.
+// The team function: thread dvmh_t of dvmh_n runs its block of dimension
+// 0; the handler runs the team (dvmh_team_run: one thread calls it
+// without a parallel region).
+// CHECK: __attribute__((noinline))
+// CHECK-NEXT: static void dvmh_loop_parallel_reduction_[[L]]_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)
+// CHECK-NEXT: {
+// CHECK-NEXT: dvmh_idx dvmh_tlo, dvmh_thi;
+// CHECK-NEXT: dvmh_thread_block(dvmh_P, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
+// CHECK-NEXT: double s;
+// CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
+// CHECK-NEXT: dvmh_loop_parallel_reduction_[[L]]_nest(dvmh_tlo, dvmh_thi, dvmh_P->step[0], dvmh_P->data[0], &s);
+// CHECK-NEXT: dvmh_red_put(dvmh_P, 0, dvmh_t, &s, NULL);
+// CHECK-NEXT: }
 // CHECK: static void dvmh_loop_parallel_reduction_[[L]](dvmh_piece *dvmh_P)
 // CHECK-NEXT: {
-// CHECK-NEXT: if (dvmh_P->threads > 1) {
-// CHECK-NEXT: #pragma omp parallel num_threads(dvmh_P->threads)
-// CHECK-NEXT: {
-// CHECK-NEXT: dvmh_idx dvmh_tlo, dvmh_thi;
-// CHECK-NEXT: dvmh_thread_block(dvmh_P, DVMH_THREAD_NUM(), DVMH_TEAM_SIZE(), &dvmh_tlo, &dvmh_thi);
-// CHECK-NEXT: double s;
-// CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
-// CHECK-NEXT: dvmh_loop_parallel_reduction_[[L]]_nest(dvmh_tlo, dvmh_thi, dvmh_P->step[0], dvmh_P->data[0], &s);
-// CHECK-NEXT: dvmh_red_put(dvmh_P, 0, DVMH_THREAD_NUM(), &s, NULL);
-// CHECK-NEXT: }
-// CHECK-NEXT: } else
-// CHECK-NEXT: {
-// CHECK-NEXT: dvmh_idx dvmh_tlo, dvmh_thi;
-// CHECK-NEXT: dvmh_thread_block(dvmh_P, 0, 1, &dvmh_tlo, &dvmh_thi);
-// CHECK-NEXT: double s;
-// CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
-// CHECK-NEXT: dvmh_loop_parallel_reduction_[[L]]_nest(dvmh_tlo, dvmh_thi, dvmh_P->step[0], dvmh_P->data[0], &s);
-// CHECK-NEXT: dvmh_red_put(dvmh_P, 0, 0, &s, NULL);
-// CHECK-NEXT: }
+// CHECK-NEXT: dvmh_team_run(dvmh_P, dvmh_loop_parallel_reduction_[[L]]_team);
 // CHECK-NEXT: }
 // CHECK: double f(void)
 // CHECK: dvmh_loop_create(__FILE__, [[L]], 1,
