@@ -37,6 +37,9 @@ typedef struct check_elem {
     int32_t pad;
 } check_elem;
 
+/* An epoch no loop run has: a thread is clearing the element's state */
+#define CHECK_BUSY UINT32_MAX
+
 static uint32_t epoch_counter;
 static int failing;
 static int my_rank;                   /* this process's rank in the loop's processor system */
@@ -237,7 +240,7 @@ static bool data_across(const dvmh_loop *l, int k)
 
 void check_loop_begin(dvmh_loop *l)
 {
-    if (++epoch_counter == 0)
+    if (++epoch_counter == 0 || epoch_counter == CHECK_BUSY)
         epoch_counter = 1;
     l->check_epoch = epoch_counter;
     memcpy(l->check_first, l->first, sizeof l->check_first);
@@ -405,6 +408,27 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
     return home;
 }
 
+/* An element's state joins loop run ep: the first thread to see an older
+ * run clears it (holding the epoch at CHECK_BUSY meanwhile); the others
+ * wait until it has. Two threads clearing at once lost a write made
+ * between the two clears. */
+static void state_enter(check_elem *s, uint32_t ep)
+{
+    for (;;) {
+        uint32_t e = __atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE);
+        if (e == ep)
+            return;
+        if (e != CHECK_BUSY && __atomic_compare_exchange_n(&s->epoch, &e, CHECK_BUSY, false,
+                                                           __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            __atomic_store_n(&s->writer, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&s->reader, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&s->reader2, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&s->epoch, ep, __ATOMIC_RELEASE);
+            return;
+        }
+    }
+}
+
 static void check_race(dvmh_loop *l, int k, int line, int64_t other, int64_t it, bool other_writes,
                        bool writes, const dvmh_idx *idx)
 {
@@ -427,21 +451,35 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
     if (!s)
         return;
     int64_t it = iter_encode(l, iter);
-    uint32_t ep = l->check_epoch;
     bool across = l->check_data[k].across;
-    if (__atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE) != ep) {
-        __atomic_store_n(&s->writer, 0, __ATOMIC_RELAXED);
-        __atomic_store_n(&s->reader, 0, __ATOMIC_RELAXED);
-        __atomic_store_n(&s->reader2, 0, __ATOMIC_RELAXED);
-        __atomic_store_n(&s->epoch, ep, __ATOMIC_RELEASE);
+    state_enter(s, l->check_epoch);
+    /* Threads touch one element at once: a write is published (exchange)
+     * before it looks for readers, a read (reader slots) before it looks
+     * for the writer, all sequentially consistent, so of a read and a
+     * write at the same time at least one sees the other. */
+    int64_t w;
+    if (mode & DVMH_WRITE)
+        w = __atomic_exchange_n(&s->writer, it, __ATOMIC_SEQ_CST);
+    if (mode & DVMH_READ) {
+        int64_t r1 = 0;
+        if (!__atomic_compare_exchange_n(&s->reader, &r1, it, false, __ATOMIC_SEQ_CST,
+                                         __ATOMIC_SEQ_CST) &&
+            r1 != it) {
+            int64_t r2 = 0;
+            __atomic_compare_exchange_n(&s->reader2, &r2, it, false, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST);
+        }
     }
-    int64_t w = __atomic_load_n(&s->writer, __ATOMIC_RELAXED);
-    int64_t r1 = __atomic_load_n(&s->reader, __ATOMIC_RELAXED);
-    int64_t r2 = __atomic_load_n(&s->reader2, __ATOMIC_RELAXED);
+    if (!(mode & DVMH_WRITE))
+        w = __atomic_load_n(&s->writer, __ATOMIC_SEQ_CST);
     if (!across && w && w != it)
         check_race(l, k, line, w, it, true, mode & DVMH_WRITE, idx);
-    if (!across && (mode & DVMH_WRITE) && ((r1 && r1 != it) || (r2 && r2 != it)))
-        check_race(l, k, line, r1 && r1 != it ? r1 : r2, it, false, true, idx);
+    if (!across && (mode & DVMH_WRITE)) {
+        int64_t r1 = __atomic_load_n(&s->reader, __ATOMIC_SEQ_CST);
+        int64_t r2 = __atomic_load_n(&s->reader2, __ATOMIC_SEQ_CST);
+        if ((r1 && r1 != it) || (r2 && r2 != it))
+            check_race(l, k, line, r1 && r1 != it ? r1 : r2, it, false, true, idx);
+    }
     if (mode & DVMH_READ) {
         int32_t wline = __atomic_load_n(&s->wline, __ATOMIC_RELAXED);
         if (!home && !across && wline && w != it) {
@@ -454,13 +492,8 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
                             itx, el, (int)wline, (int)__atomic_load_n(&s->wproc, __ATOMIC_RELAXED),
                             l->data[k].name);
         }
-        if (!r1)
-            __atomic_store_n(&s->reader, it, __ATOMIC_RELAXED);
-        else if (r1 != it && !r2)
-            __atomic_store_n(&s->reader2, it, __ATOMIC_RELAXED);
     }
     if (mode & DVMH_WRITE) {
-        __atomic_store_n(&s->writer, it, __ATOMIC_RELAXED);
         __atomic_store_n(&s->wline, line, __ATOMIC_RELAXED);
         __atomic_store_n(&s->wproc, my_rank, __ATOMIC_RELAXED);
     }
