@@ -389,7 +389,7 @@ typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
 #endif
-__attribute__((noinline)) static inline void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
+__attribute__((noinline, unused)) static void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
 {
 #ifdef _OPENMP
     if (p->threads > 1) {
@@ -451,7 +451,7 @@ void dvmh_pipe_done(dvmh_piece *p, int thread, long rows);
 void dvmh_pipe_end(dvmh_piece *p);
 /* The handler of such a loop: begin, the team of the threads begin gives,
  * end. */
-__attribute__((noinline)) static inline void dvmh_pipe_run(dvmh_piece *p, dvmh_team_fn *team)
+__attribute__((noinline, unused)) static void dvmh_pipe_run(dvmh_piece *p, dvmh_team_fn *team)
 {
     const int threads = dvmh_pipe_begin(p);
 #ifdef _OPENMP
