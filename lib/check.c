@@ -457,9 +457,6 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
      * before it looks for readers, a read (reader slots) before it looks
      * for the writer, all sequentially consistent, so of a read and a
      * write at the same time at least one sees the other. */
-    int64_t w;
-    if (mode & DVMH_WRITE)
-        w = __atomic_exchange_n(&s->writer, it, __ATOMIC_SEQ_CST);
     if (mode & DVMH_READ) {
         int64_t r1 = 0;
         if (!__atomic_compare_exchange_n(&s->reader, &r1, it, false, __ATOMIC_SEQ_CST,
@@ -470,8 +467,8 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
                                         __ATOMIC_SEQ_CST);
         }
     }
-    if (!(mode & DVMH_WRITE))
-        w = __atomic_load_n(&s->writer, __ATOMIC_SEQ_CST);
+    int64_t w = mode & DVMH_WRITE ? __atomic_exchange_n(&s->writer, it, __ATOMIC_SEQ_CST)
+                                  : __atomic_load_n(&s->writer, __ATOMIC_SEQ_CST);
     if (!across && w && w != it)
         check_race(l, k, line, w, it, true, mode & DVMH_WRITE, idx);
     if (!across && (mode & DVMH_WRITE)) {

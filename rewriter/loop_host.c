@@ -245,8 +245,8 @@ void loop_host_handler(gen *g, const loop_plan *p)
      * extents from the element (0,...,0), indexed by global indices: an
      * inner index reaches past its row's extent (still inside the local
      * part), which UBSan's array-bounds check would stop. noinline: the
-     * handler calls the nest from its parallel region and, on one thread,
-     * directly; one copy of the loops is compiled. */
+     * nest stays a function of its own, whose restrict parameters LLVM
+     * honours, called by the team function. */
     sb_printf(&h, "__attribute__((no_sanitize(\"array-bounds\"), noinline))\nstatic void %s_nest(%s)\n{\n",
               p->handler, s.params.len ? s.params.s : "void");
     for (int k = 0; k < p->rank; k++)

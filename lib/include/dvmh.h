@@ -376,12 +376,13 @@ static inline dvmh_idx dvmh_down_first(dvmh_idx start, dvmh_idx hi, dvmh_idx ste
 static inline dvmh_idx dvmh_min(dvmh_idx a, dvmh_idx b) { return a < b ? a : b; }
 static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; }
 
-/* A host handler's team: team(p, t, n) in each thread t of n. More than
- * one thread: an OpenMP parallel region, one per file (this function's)
- * rather than one per loop; an orphaned '#pragma omp for' in the nest
- * binds to it. One thread, or a file compiled without OpenMP: a call.
- * Not inlined, and the team functions neither: inlined, each handler got
- * two copies of its team (about a tenth of a file's compile time). */
+/* A host handler's team: team(p, t, n) in each thread t of n (threads of
+ * them). More than one thread: an OpenMP parallel region, one per file
+ * (this function's) rather than one per loop; an orphaned '#pragma omp
+ * for' in the nest binds to it. One thread, or a file compiled without
+ * OpenMP: a call. Not inlined, and the team functions neither: inlined,
+ * each handler got two copies of its team (about a tenth of a file's
+ * compile time). */
 typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 #ifdef _OPENMP
 /* declared here rather than by including omp.h (and with it stdlib.h):
@@ -389,16 +390,26 @@ typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
 #endif
-__attribute__((noinline, unused)) static void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
+__attribute__((noinline, unused)) static void dvmh_team_on(dvmh_piece *p, dvmh_team_fn *team,
+                                                          int threads)
 {
 #ifdef _OPENMP
-    if (p->threads > 1) {
-#pragma omp parallel num_threads(p->threads)
+    if (threads > 1) {
+#pragma omp parallel num_threads(threads)
         team(p, omp_get_thread_num(), omp_get_num_threads());
         return;
     }
+#else
+    (void)threads;
 #endif
     team(p, 0, 1);
+}
+
+/* The handler of a loop whose threads share a dimension: the piece's
+ * threads. */
+static inline void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
+{
+    dvmh_team_on(p, team, p->threads);
 }
 
 /* Before the innermost loop of a host nest: no runtime unrolling. The
@@ -451,18 +462,9 @@ void dvmh_pipe_done(dvmh_piece *p, int thread, long rows);
 void dvmh_pipe_end(dvmh_piece *p);
 /* The handler of such a loop: begin, the team of the threads begin gives,
  * end. */
-__attribute__((noinline, unused)) static void dvmh_pipe_run(dvmh_piece *p, dvmh_team_fn *team)
+static inline void dvmh_pipe_run(dvmh_piece *p, dvmh_team_fn *team)
 {
-    const int threads = dvmh_pipe_begin(p);
-#ifdef _OPENMP
-    if (threads > 1) {
-#pragma omp parallel num_threads(threads)
-        team(p, omp_get_thread_num(), threads);
-    } else
-#else
-    (void)threads;
-#endif
-        team(p, 0, 1);
+    dvmh_team_on(p, team, dvmh_pipe_begin(p));
     dvmh_pipe_end(p);
 }
 
