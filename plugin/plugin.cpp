@@ -4,6 +4,7 @@
 #include "cdvmh.h"
 #include "cuda_build.h"
 #include "late_image.h"
+#include "object_cache.h"
 
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/LangStandard.h>
@@ -340,6 +341,23 @@ protected:
         bool wants_object = action_kind != frontend::ParseSyntaxOnly &&
                             action_kind != frontend::PrintPreprocessedInput;
         std::string nvcc = cuda && !check && wants_object ? find_nvcc() : "";
+        // the preprocessor's pass over the file gives -MD its headers and
+        // the object cache its key; a cached object ends the compile here
+        bool deps = !CI.getDependencyOutputOpts().OutputFile.empty();
+        bool cacheable = action_kind == frontend::EmitObj && keep.empty() && !remarks &&
+                         object_only_compile(CI);
+        std::string entry;
+        if (cacheable || deps) {
+            std::string files = preprocess_main_file(CI);
+            if (cacheable)
+                entry = object_cache_entry(CI, files, nvcc, runtime_include_dir());
+            if (getenv("CDVMH_PLUGIN_DEBUG"))
+                llvm::errs() << "cdvmh: object cache entry '" << entry << "'\n";
+            if (!entry.empty() && object_cache_fetch(entry, CI.getFrontendOpts().OutputFile))
+                return;
+        }
+        DiagnosticConsumer *client = CI.getDiagnostics().getClient();
+        unsigned diagnostics = client->getNumWarnings() + client->getNumErrors();
         cdvmh_options opt = {file.c_str(), argv.data(), static_cast<int>(argv.size()),
                              nvcc.empty() ? 0 : 1, remarks ? 1 : 0, check ? 1 : 0};
         cdvmh_output out;
@@ -419,6 +437,9 @@ protected:
         if (overlap)
             late_image_pass(inv->getCodeGenOpts(), [&] { return finish_cuda(nested, build, file); },
                             cuda_incbin_asm(build.image_path(), build.key()), image_added);
+        // the shared client's counts are printed once, by this compile
+        // ("1 warning generated."): not by the nested one too
+        inv->getDiagnosticOpts().ShowCarets = false;
         nested.setInvocation(inv);
         nested.createDiagnostics(CI.getDiagnostics().getClient(), false);
         nested_compile = true;
@@ -435,6 +456,9 @@ protected:
                                        "pipeline did not run)"))
                 << file;
         }
+        if (ok && !entry.empty() && !nested.getDiagnostics().hasErrorOccurred() &&
+            client->getNumWarnings() + client->getNumErrors() == diagnostics)
+            object_cache_store(CI.getFrontendOpts().OutputFile, entry);
         if (!ok || nested.getDiagnostics().hasErrorOccurred()) {
             // The nested compile printed its errors; make this compile fail too.
             DiagnosticsEngine &D = CI.getDiagnostics();

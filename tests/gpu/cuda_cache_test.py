@@ -2,7 +2,9 @@
 """cuda_cache_test.py DVMCC SOURCE: the plugin's cache of device images.
 nvcc is a script that counts its runs and writes a stand-in image:
 - with a cache, rebuilding an unchanged file runs no nvcc, and the object
-  holds the image; a change of nvcc's flags builds again;
+  holds the image; so does a build with other host options (the object
+  cache misses, the image cache hits); a change of nvcc's flags builds
+  again;
 - the default cache is $XDG_CACHE_HOME/cdvmh;
 - CDVMH_CUDA_CACHE=off (or empty) runs nvcc on every build."""
 import os
@@ -62,6 +64,10 @@ expect("first build embeds the image", build({"CDVMH_CUDA_CACHE": cache}), True)
 expect("nvcc runs on the first build", runs(), 1)
 expect("rebuild embeds the image", build({"CDVMH_CUDA_CACHE": cache}), True)
 expect("no nvcc on the rebuild", runs(), 1)
+# another host option: the object cache misses, the image is the same
+expect("other host options embed the image", build({"CDVMH_CUDA_CACHE": cache}, ["-O2"]), True)
+expect("other host options: no nvcc", runs(), 1)
+expect("two objects cached", len(os.listdir(os.path.join(cache, "obj"))), 2)
 build({"CDVMH_CUDA_CACHE": cache}, ["-DCACHE_TEST_VARIANT=1"])
 expect("other flags: nvcc again", runs(), 2)
 expect("cache holds two images", len([n for n in os.listdir(cache) if n.endswith(".fatbin")]), 2)
@@ -69,7 +75,9 @@ xdg = os.path.join(work, "xdg")
 build({"XDG_CACHE_HOME": xdg})
 build({"XDG_CACHE_HOME": xdg})
 expect("default cache: nvcc once", runs(), 3)
-expect("default cache is $XDG_CACHE_HOME/cdvmh", len(os.listdir(os.path.join(xdg, "cdvmh"))), 1)
+expect("default cache is $XDG_CACHE_HOME/cdvmh",
+       sorted(n if n == "obj" else n[-7:] for n in os.listdir(os.path.join(xdg, "cdvmh"))),
+       [".fatbin", "obj"])
 for off in ("off", ""):
     before = runs()
     expect("CDVMH_CUDA_CACHE=%r embeds the image" % off, build({"CDVMH_CUDA_CACHE": off}), True)

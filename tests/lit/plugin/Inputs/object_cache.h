@@ -1,0 +1,1 @@
+#define OC_VALUE 2
