@@ -99,6 +99,10 @@ bool object_only_compile(CompilerInstance &CI)
     const std::string &out = CI.getFrontendOpts().OutputFile;
     if (out.empty() || out == "-")
         return false;
+    // an object is renamed into place: not over /dev/null or a pipe
+    llvm::sys::fs::file_status st;
+    if (!llvm::sys::fs::status(out, st) && st.type() != llvm::sys::fs::file_type::regular_file)
+        return false;
     for (const std::string &a : CI.getInvocation().getCC1CommandLine()) {
         // remarks, statistics and reports, and files besides the object
         static const char *const others[] = {"-R", "-print-stats", "-stats-file", "-ftime-report",

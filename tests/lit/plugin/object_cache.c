@@ -34,6 +34,9 @@
 // RUN: FileCheck %s --check-prefix=DEPS < %t/k.d
 // the clock
 // RUN: env CDVMH_CUDA_CACHE=%t/c CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -c %S/Inputs/object_cache_clock.c -o %t/clock.o 2>&1 | FileCheck %s --check-prefixes=NONE,MISS
+// not a regular file: compiled, never renamed over
+// RUN: env CDVMH_CUDA_CACHE=%t/c CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -I%t -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
+// RUN: test -c /dev/null
 // no cache
 // RUN: env CDVMH_CUDA_CACHE=off CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -I%t -c %s -o %t/a.o 2>&1 | FileCheck %s --check-prefixes=NONE,MISS
 // RUN: ls %t/c/obj | wc -l | FileCheck %s --check-prefix=FIVE
