@@ -83,6 +83,11 @@ std::string preprocess_main_file(CompilerInstance &CI)
             files.emplace_back(it->first.getName().str(), *text);
     std::sort(files.begin(), files.end());
     llvm::BLAKE3 h;
+    // the main file's text too, in case it is no file (standard input)
+    llvm::StringRef main_text = SM.getBufferData(SM.getMainFileID());
+    if (main_text.contains("__DATE__") || main_text.contains("__TIME__"))
+        return "";
+    add(h, main_text);
     for (const auto &[name, text] : files) {
         for (const char *clock : {"__DATE__", "__TIME__", "__TIMESTAMP__"})
             if (text.contains(clock))

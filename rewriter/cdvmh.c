@@ -361,7 +361,9 @@ int cdvmh_rewrite(const cdvmh_options *opt, cdvmh_output *out)
     size_t len;
     char *text = read_file(opt->file, &len);
     if (!text) {
-        diag_add(&diags, CDVMH_ERROR, opt->file, 1, 1, "cannot read the file");
+        diag_add(&diags, CDVMH_ERROR, opt->file, 1, 1, "cannot read the file '%s'%s", opt->file,
+                 strcmp(opt->file, "-") ? "" : " (C-DVMH sources are read from files, not "
+                                               "from standard input)");
         diag_take(&diags, out);
         return 1;
     }
