@@ -123,6 +123,22 @@ static void emit_main(gen *g)
         int args = clang_Cursor_getNumArguments(nd->cursor);
         CXType ret = clang_getResultType(clang_getCursorType(nd->cursor));
         bool void_main = ret.kind == CXType_Void;
+        if (!void_main) {
+            /* reaching main's closing brace returns 0 (C99): not so for
+             * dvmh_user_main, so it says it (after the block's own
+             * clean-up, which was inserted there before) */
+            int body = -1, last = -1;
+            for (int c = nd->first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+                if (g->a.nodes[c].kind == CXCursor_CompoundStmt)
+                    body = c;
+            for (int c = body >= 0 ? g->a.nodes[body].first_child : -1; c >= 0;
+                 c = g->a.nodes[c].next_sibling)
+                last = c;
+            if (body >= 0 && (last < 0 || g->a.nodes[last].kind != CXCursor_ReturnStmt)) {
+                size_t close = g->a.nodes[body].end - 1;
+                edit_lit(edit_begin(&g->e, close, close), " return 0; ");
+            }
+        }
         strbuf tail = {0};
         sb_printf(&tail, "\nint main(int argc, char **argv)\n{\n    dvmh_init(&argc, &argv);\n");
         const char *call = args >= 2 ? "dvmh_user_main(argc, argv)" : "dvmh_user_main()";
