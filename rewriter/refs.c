@@ -101,10 +101,33 @@ static bool heap_statement(gen *g, int ref, dobj *o)
     return false;
 }
 
+/* The place an element reference top is part of: A[i].x, A[i].v[k],
+ * A[i].s.y (members of a struct element, elements of an array member),
+ * for which A[i] is not read as a whole; top itself otherwise (A[i]->x
+ * reads the pointer A[i]). */
+static int element_place(gen *g, int top)
+{
+    for (;;) {
+        int p = ast_real_parent(&g->a, top);
+        if (p < 0 || ast_child_towards(&g->a, p, top) != g->a.nodes[p].first_child)
+            return top;
+        node *pn = &g->a.nodes[p];
+        CXType t = clang_getCanonicalType(clang_getCursorType(g->a.nodes[top].cursor));
+        if (pn->kind == CXCursor_MemberRefExpr && t.kind == CXType_Record)
+            top = p;
+        else if (pn->kind == CXCursor_ArraySubscriptExpr &&
+                 (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray))
+            top = p;
+        else
+            return top;
+    }
+}
+
 /* The statement-level assignment (=, op=, ++, --) whose target is the
- * element reference top, or -1. */
+ * element reference top (or a member of it), or -1. */
 static int assignment_statement(gen *g, int top)
 {
+    top = element_place(g, top);
     int p = ast_real_parent(&g->a, top);
     if (p < 0)
         return -1;
@@ -132,13 +155,14 @@ static bool reads_locally(gen *g, int top)
     for (int k = 0; k < g->local_read_count; k++)
         if (at >= g->local_reads[k][0] && at < g->local_reads[k][1])
             return true;
+    if (assignment_statement(g, top) >= 0)
+        return true;
+    top = element_place(g, top);
     int p = ast_real_parent(&g->a, top);
     if (p < 0)
         return false;
     node *pn = &g->a.nodes[p];
     /* a place written, or an address taken: not a read of the value */
-    if (assignment_statement(g, top) >= 0)
-        return true;
     if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
         ast_child_towards(&g->a, p, top) == pn->first_child) {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
@@ -151,7 +175,7 @@ static bool reads_locally(gen *g, int top)
             op != CXUnaryOperator_Not && op != CXUnaryOperator_LNot)
             return true;
     }
-    return pn->kind == CXCursor_MemberRefExpr;
+    return false;
 }
 
 static void collect_local_ranges(gen *g)
