@@ -166,6 +166,19 @@ static void cuda_user_preamble(gen *g, strbuf *out)
             continue;
         if (!clang_isCursorDefinition(nd->cursor) && nd->kind != CXCursor_TypedefDecl)
             continue;
+        /* typedef struct { ... } P: the struct comes first, inside the
+         * typedef, which copies it whole */
+        bool in_typedef = false;
+        for (int t = k + 1; t < g->a.count && !in_typedef && nd->kind != CXCursor_TypedefDecl; t++) {
+            const node *td = &g->a.nodes[t];
+            if (td->parent != -1)
+                continue;
+            if (td->start > nd->start)
+                break;
+            in_typedef = td->kind == CXCursor_TypedefDecl && td->end >= nd->end;
+        }
+        if (in_typedef)
+            continue;
         unsigned line, col;
         ast_line_col(&g->a, nd->start, &line, &col);
         sb_printf(out, "#line %u \"%s\"\n", line, g->file);
