@@ -45,6 +45,16 @@ dvmh_loop *dvmh_loop_create(const char *file, int line, int rank, const dvmh_idx
     return l;
 }
 
+int dvmh_loop_final(const dvmh_loop *l, int dim, dvmh_idx *value)
+{
+    for (int d = 0; d < dim; d++)
+        if (l->step[d] > 0 ? l->last[d] < l->first[d] : l->last[d] > l->first[d])
+            return 0;
+    /* an empty dimension's last is first - step: the variable stays first */
+    *value = l->last[dim] + l->step[dim];
+    return 1;
+}
+
 void dvmh_loop_map(dvmh_loop *l, void *target, const dvmh_rule *rules)
 {
     if (!array_is_array(target) && !array_is_template(target))

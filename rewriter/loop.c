@@ -495,6 +495,23 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
             sb_printf(&c, "%s%s", k ? "," : "", p->dims[k].var);
         sb_add(&c, "\");\n");
     }
+    /* the loop variables declared outside the loop end as in sequential C
+     * (the handlers have their own); not from a dimension whose bounds use
+     * outer variables on (the runtime has no bounds of its own for it) */
+    int rect = 0, finals = 0;
+    while (rect < p->rank && !p->dims[rect].outer_bounds)
+        rect++;
+    for (int k = 0; k < rect; k++)
+        finals += !p->dims[k].header_decl;
+    if (finals > 0) {
+        sb_add(&c, "    { dvmh_idx dvmh_f;");
+        for (int k = 0; k < rect; k++)
+            if (!p->dims[k].header_decl)
+                /* (void): the loop is the variable's only use in the source */
+                sb_printf(&c, " if (dvmh_loop_final(dvmh_L, %d, &dvmh_f)) %s = (%s)dvmh_f; (void)%s;",
+                          k, p->dims[k].var, p->dims[k].type, p->dims[k].var);
+        sb_add(&c, " }\n");
+    }
     sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
     edit *ce = edit_begin(&g->e, p->loop_start, p->loop_end);
     edit_lit(ce, c.s);

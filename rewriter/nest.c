@@ -147,6 +147,30 @@ static const char *after_word(const char *s, const char *v)
     return s;
 }
 
+/* The header's bounds and step are evaluated by every process as text
+ * copied into the loop's creation: an element of a distributed array
+ * there would be read where the process may not hold it. */
+static bool header_reads_distributed(gen *g, const size_t part[4][2])
+{
+    for (int n = 0; n < g->a.count; n++) {
+        const node *nd = &g->a.nodes[n];
+        if (nd->kind != CXCursor_DeclRefExpr)
+            continue;
+        for (int k = 0; k < 3; k++)
+            if (nd->start >= part[k][0] && nd->start < part[k][1]) {
+                dobj *o = gen_find_obj(g, ast_referenced(&g->a, n));
+                if (o && !o->is_template) {
+                    gen_error(g, nd->start,
+                              "not supported yet: distributed array '%s' in the header of a "
+                              "parallel loop (read the value into a variable before the loop)",
+                              o->name);
+                    return true;
+                }
+            }
+    }
+    return false;
+}
+
 bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
 {
     size_t part[4][2];
@@ -158,6 +182,8 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
             gen_error(g, fstart, "the loop is not a canonical 'for' loop");
         return false;
     }
+    if (header_reads_distributed(g, part))
+        return false;
     char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
     char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
     char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
@@ -204,6 +230,7 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
         char *type = trim(xstrndup(init, vs));
         if (*type) {
             ld->type = type;
+            ld->header_decl = true;
         } else {
             free(type);
             int decl = ast_lookup(&g->a, v, fstart);

@@ -13,6 +13,7 @@ typedef struct loop_dim {
     bool down;
     bool unit;                      /* step is 1 or -1 literally */
     bool outer_bounds;              /* bounds use outer loop variables */
+    bool header_decl;               /* declared in the header: for (int i = ...) */
     bool dep;                       /* carries an across dependency */
 } loop_dim;
 

@@ -357,6 +357,10 @@ void dvmh_loop_check(dvmh_loop *l, const char *vars);
  * the element's address on the piece's device. */
 void *dvmh_check_elem(dvmh_piece *p, int k, int mode, int line, const dvmh_idx *iter,
                       const dvmh_idx *idx);
+/* The value loop variable dim has after the loop in sequential C (the
+ * first value its condition rejects) in *value; 0 when the loop would
+ * not assign it at all (an outer dimension has no iterations). */
+int dvmh_loop_final(const dvmh_loop *l, int dim, dvmh_idx *value);
 /* Runs the loop (renewing shadows, moving data, pipelining), writes the
  * reduction results into their variables, and frees l. */
 void dvmh_loop_run(dvmh_loop *l);
