@@ -64,6 +64,28 @@ static bool across_along(const dvmh_loop *l, int sd)
     return false;
 }
 
+/* Pieces cut along loop dimension sd and run one after another keep the
+ * loop's order when sd is its outermost dimension. Along an inner one
+ * they run every outer iteration of the first piece before any of the
+ * next, which is right only when no iteration reads data the loop writes
+ * across the cut: A[i][j] = A[i+1][j+1] under a descending i, cut along
+ * j, would read the next piece's new row before it exists. */
+static bool order_kept(const dvmh_loop *l, int sd)
+{
+    if (sd == 0)
+        return true;
+    for (int k = 0; k < l->data_count; k++) {
+        const loop_data *d = &l->data[k];
+        if (!(d->access & DVMH_WRITE))
+            continue;
+        for (int x = 0; x < d->rank; x++)
+            if (d->map[x].kind == DVMH_RULE_LINEAR && d->map[x].dim == sd &&
+                (d->reach_dim[x] != sd || d->reach_lo[x] != 0 || d->reach_hi[x] != 0))
+                return false;
+    }
+    return true;
+}
+
 /* The device to run a loop whose pieces would run one after another, or
  * -1 to split it all the same. Pieces sized by weight take each about
  * count/total of the time, n of them in turn n*count/total; the fastest
@@ -167,8 +189,9 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     l->pieces_independent = !l->ordered;
     if (sd >= 0 && n > 1 && l->ordered && across_along(l, sd)) {
         /* the pieces would wait for each other, the devices never working
-         * at the same time: the fastest alone when that is quicker */
-        int dev = one_device(usable, n);
+         * at the same time: the fastest alone when that is quicker, and
+         * always when the pieces in turn would not keep the loop's order */
+        int dev = order_kept(l, sd) ? one_device(usable, n) : fastest(usable, n);
         if (dev >= 0) {
             schedule_fixed(l, dev);
             return whole_on(l, dev, pieces);
