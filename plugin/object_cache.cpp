@@ -51,6 +51,24 @@ std::string file_identity(const std::string &path)
 // Counts the preprocessor's diagnostics and prints none.
 class QuietDiagnostics : public DiagnosticConsumer {};
 
+// Whether a text names the clock (__DATE__...) or embeds a file (#embed
+// reads it without the source manager, so its content is not in the key):
+// its object is not cached.
+bool uncacheable_text(llvm::StringRef text)
+{
+    for (const char *clock : {"__DATE__", "__TIME__", "__TIMESTAMP__"})
+        if (text.contains(clock))
+            return true;
+    for (size_t at = text.find("embed"); at != llvm::StringRef::npos; at = text.find("embed", at + 1)) {
+        size_t k = at;
+        while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t'))
+            k--;
+        if (k > 0 && text[k - 1] == '#')
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 std::string preprocess_main_file(CompilerInstance &CI)
@@ -85,13 +103,12 @@ std::string preprocess_main_file(CompilerInstance &CI)
     llvm::BLAKE3 h;
     // the main file's text too, in case it is no file (standard input)
     llvm::StringRef main_text = SM.getBufferData(SM.getMainFileID());
-    if (main_text.contains("__DATE__") || main_text.contains("__TIME__"))
+    if (uncacheable_text(main_text))
         return "";
     add(h, main_text);
     for (const auto &[name, text] : files) {
-        for (const char *clock : {"__DATE__", "__TIME__", "__TIMESTAMP__"})
-            if (text.contains(clock))
-                return "";
+        if (uncacheable_text(text))
+            return "";
         add(h, name);
         add(h, text);
     }
@@ -114,7 +131,8 @@ bool object_only_compile(CompilerInstance &CI)
                                              "-ftime-trace", "-opt-record-file", "-split-dwarf",
                                              "-stack-usage-file", "-coverage-notes-file",
                                              "-header-include-file", "-fmodules", "-emit-module",
-                                             "-fmodule-file", "-save-temps", "-verify"};
+                                             "-fmodule-file", "-save-temps", "-verify",
+                                             "-include-pch"};
         for (const char *o : others)
             if (llvm::StringRef(a).starts_with(o))
                 return false;

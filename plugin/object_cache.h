@@ -13,7 +13,7 @@
 // object depends on besides the options: every file read, by name and
 // content, as hex digits; empty when the object must not be cached (the
 // preprocessor found an error or a warning, or a file uses __DATE__,
-// __TIME__ or __TIMESTAMP__).
+// __TIME__, __TIMESTAMP__ or #embed).
 std::string preprocess_main_file(clang::CompilerInstance &CI);
 
 // Whether CI's compile writes nothing but its object (and a dependency

@@ -1,7 +1,8 @@
 // The object cache: compiling an unchanged file again copies the object
 // the first compile made (no rewrite, no nested compile); a change of the
 // file, of a header it includes or of an option compiles again. A compile
-// with a diagnostic, -Xclang keep=, a file naming the clock or
+// with a diagnostic, -Xclang keep=, a file naming the clock, one that
+// embeds another or
 // CDVMH_CUDA_CACHE=off caches nothing. -MD lists the headers either way.
 // RUN: rm -rf %t && mkdir -p %t && cp %S/Inputs/object_cache.h %t/oc.h
 // RUN: env CDVMH_CUDA_CACHE=%t/c CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -I%t -MD -MF %t/a.d -c %s -o %t/a.o 2>&1 | FileCheck %s --check-prefix=MISS
@@ -37,6 +38,8 @@
 // not a regular file: compiled, never renamed over
 // RUN: env CDVMH_CUDA_CACHE=%t/c CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -I%t -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: test -c /dev/null
+// a file embedded
+// RUN: env CDVMH_CUDA_CACHE=%t/c CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -std=c23 -O1 -c %S/Inputs/object_cache_embed.c -o %t/embed.o 2>&1 | FileCheck %s --check-prefixes=NONE,MISS
 // no cache
 // RUN: env CDVMH_CUDA_CACHE=off CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -I%t -c %s -o %t/a.o 2>&1 | FileCheck %s --check-prefixes=NONE,MISS
 // RUN: ls %t/c/obj | wc -l | FileCheck %s --check-prefix=FIVE
