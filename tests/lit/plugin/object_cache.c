@@ -2,8 +2,8 @@
 // the first compile made (no rewrite, no nested compile); a change of the
 // file, of a header it includes or of an option compiles again. A compile
 // with a diagnostic, -Xclang keep=, a file naming the clock, one that
-// embeds another or
-// CDVMH_CUDA_CACHE=off caches nothing. -MD lists the headers either way.
+// embeds another or CDVMH_CUDA_CACHE=off caches nothing. -MD lists the
+// headers either way.
 // RUN: rm -rf %t && mkdir -p %t && cp %S/Inputs/object_cache.h %t/oc.h
 // RUN: env CDVMH_CUDA_CACHE=%t/c CDVMH_PLUGIN_DEBUG=1 %dvmcc --no-cuda -O1 -I%t -MD -MF %t/a.d -c %s -o %t/a.o 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: FileCheck %s --check-prefix=DEPS < %t/a.d
