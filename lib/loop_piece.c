@@ -234,8 +234,16 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
                 hi = last[v] + d->reach_hi[x];
             }
         } else if (!touched_range(d, x, first, last, &lo, &hi)) {
+            /* no tie along x: the references themselves still bound the
+             * elements written (the part a device marks written must lie
+             * within the part it was given: else the elements between
+             * would come back from the device without values) */
             lo = whole.lo[x];
             hi = whole.hi[x];
+            if (v >= 0 && first[v] >= -LOOP_RANGE_UNKNOWN && last[v] <= LOOP_RANGE_UNKNOWN) {
+                lo = first[v] + d->reach_lo[x];
+                hi = last[v] + d->reach_hi[x];
+            }
         } else if (widen && d->array && !dim_distributed(d->array, x)) {
             lo = whole.lo[x]; /* A[k][i] in a loop on A[k][j], A not divided along j */
             hi = whole.hi[x];

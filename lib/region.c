@@ -378,9 +378,9 @@ void dvmh_remote_array(dvmh_array *a, const dvmh_rule *rules)
     if (!array_is_array(a))
         dvmh_fatal(remote_state.file, remote_state.line,
                    "remote_access of something that is not a distributed array");
-    if (comm_process_count() == 1)
-        return; /* every element is local */
-    indirect_refuse(remote_state.file, remote_state.line, a, "remote_access");
+    bool one = comm_process_count() == 1;
+    if (!one)
+        indirect_refuse(remote_state.file, remote_state.line, a, "remote_access");
     int r = a->head.rank;
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
     for (int d = 0; d < r; d++) {
@@ -396,6 +396,19 @@ void dvmh_remote_array(dvmh_array *a, const dvmh_rule *rules)
             dvmh_fatal(remote_state.file, remote_state.line,
                        "remote_access outside loops takes constant or whole dimensions");
         }
+    }
+    if (one) {
+        /* every element is local: the block reads the host copy, which a
+         * device may have left behind */
+        if (a->var) {
+            box b = {.rank = r};
+            for (int d = 0; d < r; d++) {
+                b.lo[d] = lo[d];
+                b.hi[d] = hi[d];
+            }
+            var_actualize(a->var, 0, &b, MOVE_REMOTE);
+        }
+        return;
     }
     remote_state.entries = dvmh_xrealloc(remote_state.entries, sizeof *remote_state.entries *
                                          (size_t)(remote_state.count + 1));
