@@ -20,7 +20,8 @@ static const char *const device_library[] = {
     "log1p", "pow", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh",
     "cosh", "tanh", "asinh", "acosh", "atanh", "floor", "ceil", "round", "trunc",
     "rint", "nearbyint", "lround", "llround", "lrint", "llrint", "erf", "erfc",
-    "lgamma", "tgamma", "ldexp", "abs", "labs", "llabs", NULL};
+    "lgamma", "tgamma", "ldexp", "scalbn", "scalbln", "ilogb", "logb", "nextafter", "abs",
+    "labs", "llabs", NULL};
 
 static bool device_library_function(const char *name)
 {
