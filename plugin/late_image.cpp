@@ -10,7 +10,7 @@ namespace {
 
 struct LateImage : llvm::PassInfoMixin<LateImage> {
     std::function<bool()> wait;
-    std::string module_asm;
+    std::string module_asm, failed_asm;
     std::shared_ptr<bool> ran;
 
     llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &)
@@ -18,8 +18,7 @@ struct LateImage : llvm::PassInfoMixin<LateImage> {
         if (*ran)
             return llvm::PreservedAnalyses::all();
         *ran = true;
-        if (wait())
-            m.appendModuleInlineAsm(module_asm);
+        m.appendModuleInlineAsm(wait() ? module_asm : failed_asm);
         return llvm::PreservedAnalyses::all();
     }
     static bool isRequired() { return true; }  // also at -O0 and under optnone
@@ -28,12 +27,12 @@ struct LateImage : llvm::PassInfoMixin<LateImage> {
 } // namespace
 
 void late_image_pass(clang::CodeGenOptions &cg, std::function<bool()> wait, std::string module_asm,
-                     std::shared_ptr<bool> ran)
+                     std::string failed_asm, std::shared_ptr<bool> ran)
 {
-    cg.PassBuilderCallbacks.push_back([wait, module_asm, ran](llvm::PassBuilder &pb) {
+    cg.PassBuilderCallbacks.push_back([wait, module_asm, failed_asm, ran](llvm::PassBuilder &pb) {
         pb.registerOptimizerLastEPCallback(
-            [wait, module_asm, ran](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
-                mpm.addPass(LateImage{{}, wait, module_asm, ran});
+            [wait, module_asm, failed_asm, ran](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
+                mpm.addPass(LateImage{{}, wait, module_asm, failed_asm, ran});
             });
     });
 }

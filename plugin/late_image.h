@@ -11,9 +11,10 @@
 
 // Registers, in cg, a pass at the end of the optimization pipeline that
 // calls wait() (true: the image file is ready) and then adds module_asm
-// (the assembler text that reads the image) to the module. *ran is set
-// when the pass has run: a compile that never reached it has no image.
+// (the assembler text that reads the image) to the module, or failed_asm
+// when wait() is false. *ran is set when the pass has run: a compile that
+// never reached it has no image.
 void late_image_pass(clang::CodeGenOptions &cg, std::function<bool()> wait, std::string module_asm,
-                     std::shared_ptr<bool> ran);
+                     std::string failed_asm, std::shared_ptr<bool> ran);
 
 #endif

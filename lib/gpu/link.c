@@ -82,6 +82,9 @@ static int registered_count(void)
  * once, at m's first loop, not at every run of every loop. */
 int dvmh_cuda_linkable(dvmh_cuda_module *m)
 {
+    /* a single 0 byte: nvcc failed on the file, its loops run on the host */
+    if (!m->image || !*(const unsigned char *)m->image)
+        return 0;
     if (!m->relocatable)
         return 1;
     if (!m->linkable) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compiles one C-DVMH program with dvmcc -c, so that the plugin runs nvcc
 on its CUDA handlers and embeds the image; fails when nvcc rejects the
-generated CUDA, and when the object lacks what the remarks (-Rpass=dvmh)
+generated CUDA (the plugin's warning: dvmcc goes on without the handlers),
+and when the object lacks what the remarks (-Rpass=dvmh)
 promise (a program of several files: each file alike):
   - every parallel loop has a remark: a CUDA handler, or why it has none;
   - each loop with a CUDA handler has its launcher in the object and its
@@ -172,6 +173,10 @@ def main():
                                capture_output=True, text=True, env=env)
             if c.returncode:
                 print("dvmcc -c %s failed:\n" % f + c.stdout + c.stderr)
+                return 1
+            # the build goes on without the handlers (a warning): here a fault
+            if "nvcc failed on the CUDA handlers" in c.stderr:
+                print("nvcc rejected the CUDA handlers of %s:\n" % f + c.stderr)
                 return 1
             nm = subprocess.run(["nm", obj], capture_output=True, text=True)
             text = open(kept).read()
