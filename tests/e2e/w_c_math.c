@@ -1,7 +1,8 @@
 /* C's math library in loop bodies as C programs call it: double functions
  * with int and float arguments (the CUDA handlers are C++, where sqrt(i)
  * does not compile and sqrt(f) computes in float), from the body and from
- * a function of the file it calls. */
+ * a function of the file it calls; and C names that are C++ keywords
+ * (new, class, this, delete) in a body, a struct and a function. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +13,18 @@
 #pragma dvm array distribute[block]
 double R[N];
 
+struct node {
+    int old, new;
+};
+
 static double helper(int k)
 {
     return fmod(k, 2.5) + sqrt(k) + fabs((double)(k - 4));
+}
+
+static int delete(int x)
+{
+    return x + 1;
 }
 
 int main(void)
@@ -31,6 +41,15 @@ int main(void)
                    fma(i, 2.0, 1.0) + pow(i, 2) + ldexp(1.0, i) + helper(i) + tanh(i) + erf(i) +
                    log(i + 1) + cbrt(i) + trunc(i * 0.7) + sqrtf(f) + fabsf(f) + abs(i - 5);
             R[i] += (sqrt(f) - sqrtf(f)) * 1e9 + exp(f) * 1e-3;
+        }
+#pragma dvm parallel([i] on R[i])
+        for (i = 0; i < N; i++) {
+            struct node n;
+            int class = i, this = 2;
+            double new = 2.5;
+            n.old = i;
+            n.new = 2 * i;
+            R[i] += n.old + n.new + new * i + class * this + delete(i);
         }
 #pragma dvm parallel([i] on R[i]) reduction(sum(l))
         for (i = 0; i < N; i++)
