@@ -273,15 +273,60 @@ void region_host_section(gen *g, attached *at)
         gen_error_at(g, at->dir->loc, "a parallel loop inside a 'host_section' is not allowed");
 }
 
-static void forbid_jumps(gen *g, int n, const char *what)
+/* Where goto j jumps (the label's offset). */
+static size_t goto_target(gen *g, int j)
+{
+    CXCursor label = clang_getCursorReferenced(g->a.nodes[j].cursor);
+    for (int c = g->a.nodes[j].first_child; c >= 0 && clang_Cursor_isNull(label);
+         c = g->a.nodes[c].next_sibling)
+        label = clang_getCursorReferenced(g->a.nodes[c].cursor);
+    unsigned off = 0;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(label)), NULL, NULL,
+                               NULL, &off);
+    return off;
+}
+
+/* The statement of the parallel loop around offset, or -1. */
+static int parallel_loop_at(gen *g, size_t offset)
+{
+    int best = -1;
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *at = &g->dirs[k];
+        if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0)
+            continue;
+        const node *nd = &g->a.nodes[at->node];
+        if (offset >= nd->start && offset < ast_stmt_end(&g->a, at->node) &&
+            (best < 0 || nd->start > g->a.nodes[best].start))
+            best = at->node;
+    }
+    return best;
+}
+
+/* A return, or a goto to a label outside the construct top (or out of the
+ * parallel loop it is in), is refused. */
+static void forbid_jumps_in(gen *g, int top, int n, const char *what)
 {
     for (int c = g->a.nodes[n].first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
         enum CXCursorKind k = g->a.nodes[c].kind;
-        if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt)
+        const char *out = k == CXCursor_ReturnStmt ? what : NULL;
+        if (k == CXCursor_GotoStmt) {
+            size_t to = goto_target(g, c);
+            int loop = parallel_loop_at(g, g->a.nodes[c].start);
+            if (to < g->a.nodes[top].start || to >= g->a.nodes[top].end)
+                out = what;
+            else if (parallel_loop_at(g, to) != loop)
+                out = loop >= 0 ? "parallel loop" : what;
+        }
+        if (out)
             gen_error(g, g->a.nodes[c].start, "'%s' out of a %s is not allowed",
-                      k == CXCursor_ReturnStmt ? "return" : "goto", what);
-        forbid_jumps(g, c, what);
+                      k == CXCursor_ReturnStmt ? "return" : "goto", out);
+        forbid_jumps_in(g, top, c, what);
     }
+}
+
+static void forbid_jumps(gen *g, int n, const char *what)
+{
+    forbid_jumps_in(g, n, n, what);
 }
 
 static void add_clause(gen *g, strbuf *b, const dir_var_list *l, const char *intent,
