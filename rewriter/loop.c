@@ -92,6 +92,8 @@ static bool loop_nest(gen *g, loop_plan *p)
 /* Bounds that use outer loop variables (red-black: j = 1 + i % 2): the
  * runtime sees the whole dimension, the handler keeps the user's bounds
  * inside the piece it gets. Their variables are used too. */
+static void loop_check_local_types(gen *g, const loop_plan *p);
+
 static void loop_outer_bounds(gen *g, loop_plan *p)
 {
     for (int k = 1; k < p->rank; k++) {
@@ -164,7 +166,75 @@ static bool loop_analyze(gen *g, attached *at, loop_plan *p)
     loop_outer_bounds(g, p);
     nest_uses(g, p->body, &p->uses);
     loop_check_clauses(g, p);
+    loop_check_local_types(g, p);
     return true;
+}
+
+/* Whether a declaration is inside a function (a local type). */
+static bool local_decl(CXCursor d)
+{
+    for (CXCursor p = clang_getCursorSemanticParent(d);
+         !clang_Cursor_isNull(p) && p.kind != CXCursor_TranslationUnit;
+         p = clang_getCursorSemanticParent(p))
+        if (p.kind == CXCursor_FunctionDecl)
+            return true;
+    return false;
+}
+
+/* The type's declaration, through pointers and arrays, if it is a local
+ * one declared outside [start, end). */
+static bool local_type_outside(CXType t, size_t start, size_t end, CXCursor *decl)
+{
+    for (;;) {
+        t = clang_getCanonicalType(t);
+        if (t.kind == CXType_Pointer)
+            t = clang_getPointeeType(t);
+        else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+                 t.kind == CXType_VariableArray)
+            t = clang_getArrayElementType(t);
+        else
+            break;
+    }
+    CXCursor d = clang_getTypeDeclaration(t);
+    if (clang_Cursor_isNull(d) || clang_isInvalid(d.kind) || !local_decl(d))
+        return false;
+    unsigned off = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(d), NULL, NULL, NULL, &off);
+    *decl = d;
+    return off < start || off >= end;
+}
+
+/* The handlers are functions of the file: a type declared in the loop's
+ * function (outside the loop) is not visible there. */
+static void loop_check_local_types(gen *g, const loop_plan *p)
+{
+    for (int n = 0; n < g->a.count; n++) {
+        const node *nd = &g->a.nodes[n];
+        if (nd->start < p->loop_start || nd->start >= p->loop_end)
+            continue;
+        CXCursor d = clang_getNullCursor();
+        bool bad = false;
+        if (nd->kind == CXCursor_TypeRef) {
+            bad = local_type_outside(clang_getCursorType(clang_getCursorReferenced(nd->cursor)),
+                                     p->loop_start, p->loop_end, &d);
+        } else if (nd->kind == CXCursor_DeclRefExpr) {
+            CXCursor r = clang_getCursorReferenced(nd->cursor);
+            if (r.kind == CXCursor_EnumConstantDecl)
+                bad = local_type_outside(clang_getCursorType(clang_getCursorSemanticParent(r)),
+                                         p->loop_start, p->loop_end, &d);
+            else if (r.kind == CXCursor_VarDecl || r.kind == CXCursor_ParmDecl)
+                bad = local_type_outside(clang_getCursorType(r), p->loop_start, p->loop_end, &d);
+        }
+        if (!bad)
+            continue;
+        CXString name = clang_getTypeSpelling(clang_getCursorType(d));
+        gen_error(g, nd->start,
+                  "not supported yet: type '%s', declared in the function, in a parallel loop "
+                  "(declare it at file scope)",
+                  clang_getCString(name));
+        clang_disposeString(name);
+        return;
+    }
 }
 
 /* ---- phase 2: the data ---- */
