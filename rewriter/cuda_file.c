@@ -154,14 +154,16 @@ static void cuda_math_macros(strbuf *out)
                   cuda_c_math[k].name, cuda_c_math[k].name, cuda_c_math[k].name);
 }
 
-/* C++ keywords that C programs use as names (double new = ..., int class):
- * renamed in the CUDA file after its headers. Not 'template' (the kernels'
- * bodies are templates) nor bool, true and false (the prelude's _Bool). */
+/* C++ keywords that C programs use as names (double new = ..., int class),
+ * and CUDA's own min and max, which a C file may define as functions:
+ * renamed in the CUDA file after its headers (unless the program defines
+ * the name as a macro itself). Not 'template' (the kernels' bodies are
+ * templates) nor bool, true and false (the prelude's _Bool). */
 static const char *const cuda_cxx_keywords[] = {
     "new", "delete", "class", "this", "typename", "namespace", "using", "operator", "private",
     "public", "protected", "friend", "virtual", "explicit", "mutable", "throw", "try", "catch",
     "typeid", "nullptr", "decltype", "noexcept", "constexpr", "concept", "requires", "export",
-    "static_cast", "dynamic_cast", "const_cast", "reinterpret_cast", NULL};
+    "static_cast", "dynamic_cast", "const_cast", "reinterpret_cast", "min", "max", NULL};
 
 static bool cuda_starts_directive(const char *t, size_t k, size_t len, size_t *after_hash)
 {
@@ -221,7 +223,8 @@ static void cuda_user_preamble(gen *g, strbuf *out)
     if (!tgmath)
         cuda_math_macros(out);
     for (int k = 0; cuda_cxx_keywords[k]; k++)
-        sb_printf(out, "#define %s dvmh_c_%s\n", cuda_cxx_keywords[k], cuda_cxx_keywords[k]);
+        sb_printf(out, "#ifndef %s\n#define %s dvmh_c_%s\n#endif\n", cuda_cxx_keywords[k],
+                  cuda_cxx_keywords[k], cuda_cxx_keywords[k]);
     /* types */
     size_t done_to = 0;
     for (int k = 0; k < g->a.count; k++) {

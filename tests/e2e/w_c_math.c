@@ -2,7 +2,8 @@
  * with int and float arguments (the CUDA handlers are C++, where sqrt(i)
  * does not compile and sqrt(f) computes in float), from the body and from
  * a function of the file it calls; and C names that are C++ keywords
- * (new, class, this, delete) in a body, a struct and a function. */
+ * (new, class, this, delete) in a body, a struct and a function, and a
+ * file's own min function and max macro (CUDA has both names). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,14 @@ static int delete(int x)
     return x + 1;
 }
 
+/* a C file's own min (CUDA has one too) */
+static double min(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+#define max(a, b) ((a) > (b) ? (a) : (b))
+
 int main(void)
 {
     int i;
@@ -49,7 +58,7 @@ int main(void)
             double new = 2.5;
             n.old = i;
             n.new = 2 * i;
-            R[i] += n.old + n.new + new * i + class * this + delete(i);
+            R[i] += n.old + n.new + new * i + class * this + delete(i) + min(i, 4.5) + max(i, 3);
         }
 #pragma dvm parallel([i] on R[i]) reduction(sum(l))
         for (i = 0; i < N; i++)

@@ -26,8 +26,10 @@ void f(void)
 // CHECK-NEXT: #define sqrt(...) dvmh_c_sqrt(__VA_ARGS__)
 // CHECK-NEXT: #endif
 // C++ keywords that C programs use as names are renamed after the headers.
-// CHECK: #define new dvmh_c_new
+// CHECK: #ifndef new
+// CHECK-NEXT: #define new dvmh_c_new
 // CHECK: #define class dvmh_c_class
+// CHECK: #define min dvmh_c_min
 // CHECK: a[i] = sqrt(i) + fmod(i, 3.5) + sqrt(g) + ilogb(i + 1.0);
 // TG: #include <tgmath.h>
 // TG-NOT: #define sqrt(
