@@ -89,11 +89,11 @@ static bool loop_nest(gen *g, loop_plan *p)
     return p->body >= 0;
 }
 
+static void loop_check_local_types(gen *g, const loop_plan *p);
+
 /* Bounds that use outer loop variables (red-black: j = 1 + i % 2): the
  * runtime sees the whole dimension, the handler keeps the user's bounds
  * inside the piece it gets. Their variables are used too. */
-static void loop_check_local_types(gen *g, const loop_plan *p);
-
 static void loop_outer_bounds(gen *g, loop_plan *p)
 {
     for (int k = 1; k < p->rank; k++) {
