@@ -253,7 +253,8 @@ static void kernel_grid_reductions(const cuda_plan *c, strbuf *kb)
 
 void cuda_kernel(gen *g, cuda_plan *c)
 {
-    strbuf kb = {0}, params = {0};
+    strbuf kb = {0}, params = {0}, after = {0};
+    gen_local_macros(g, c->l->fn_start, c->l->loop_start, &kb, &after);
     kernel_params(g, c, &params);
     /* The body is a template: dvmh_ONE's bits 0, 1, 2 say that the grid
      * covers the iterations along x, y, z, so that each thread runs one
@@ -266,8 +267,11 @@ void cuda_kernel(gen *g, cuda_plan *c)
     kernel_body(g, c, &kb);
     kernel_wrappers(&kb, c->l->handler, params.s ? params.s : "", c->nreds > 0);
     kernel_grid_reductions(c, &kb);
+    if (after.len)
+        sb_add(&kb, after.s);
     sb_add(&g->cuda, kb.s);
     free(kb.s);
+    free(after.s);
     free(params.s);
     /* the functions the body calls get __device__ copies in the file */
     cuda_plan_merge(g, c);

@@ -2,6 +2,7 @@
 #include "alloc.h"
 #include "gen.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,76 @@ void gen_replace_pragma(gen *g, const attached *at, strbuf *b)
     free(b->s);
     b->s = NULL;
     b->len = b->cap = 0;
+}
+
+/* The name a '#define NAME' or '#undef NAME' line at [k, e) names, or
+ * NULL (another line). */
+static char *macro_line_name(const char *t, size_t k, size_t e)
+{
+    while (k < e && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+    if (k >= e || t[k] != '#')
+        return NULL;
+    k++;
+    while (k < e && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+    size_t w = 0;
+    if (e - k > 6 && !strncmp(t + k, "define", 6))
+        w = 6;
+    else if (e - k > 5 && !strncmp(t + k, "undef", 5))
+        w = 5;
+    if (!w || (t[k + w] != ' ' && t[k + w] != '\t'))
+        return NULL;
+    k += w;
+    while (k < e && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+    size_t n = k;
+    while (n < e && (isalnum((unsigned char)t[n]) || t[n] == '_'))
+        n++;
+    return n > k ? xstrndup(t + k, n - k) : NULL;
+}
+
+void gen_local_macros(gen *g, size_t fn_start, size_t loop_start, strbuf *before, strbuf *after)
+{
+    const char *t = g->a.text;
+    char **names = NULL;
+    int count = 0, cap = 0;
+    strbuf lines = {0};
+    for (size_t k = fn_start; k < loop_start && k < g->a.text_len;) {
+        size_t e = k;
+        while (e < g->a.text_len && t[e] != '\n')
+            e++;
+        while (e > k && e < g->a.text_len && t[e - 1] == '\\') {  /* continued */
+            e++;
+            while (e < g->a.text_len && t[e] != '\n')
+                e++;
+        }
+        char *name = macro_line_name(t, k, e);
+        if (name) {
+            bool seen = false;
+            for (int m = 0; m < count && !seen; m++)
+                seen = !strcmp(names[m], name);
+            if (!seen) {
+                names = xgrow(names, &cap, count + 1);
+                names[count++] = name;
+            } else {
+                free(name);
+            }
+            sb_addn(&lines, t + k, e - k);
+            sb_add(&lines, "\n");
+        }
+        k = e + 1;
+    }
+    for (int m = 0; m < count; m++)
+        sb_printf(before, "#pragma push_macro(\"%s\")\n", names[m]);
+    if (lines.len)
+        sb_add(before, lines.s);
+    for (int m = count - 1; m >= 0; m--) {
+        sb_printf(after, "#pragma pop_macro(\"%s\")\n", names[m]);
+        free(names[m]);
+    }
+    free(names);
+    free(lines.s);
 }
 
 bool gen_in_parallel_loop(gen *g, size_t offset)

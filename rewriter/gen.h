@@ -79,6 +79,12 @@ attached *gen_attached(gen *g, int n, dir_kind kind);
  * by as many newlines as the pragma spans, so later lines keep their numbers. */
 void gen_replace_pragma(gen *g, const attached *at, strbuf *b);
 bool gen_in_parallel_loop(gen *g, size_t offset);
+/* The #define and #undef lines of the function between fn_start and a
+ * loop at loop_start (a macro the loop's body uses may be defined there):
+ * before gets push_macro for each name and the lines in order, after the
+ * pop_macro lines, so that a handler outside the function sees the macros
+ * as the loop does and the code after it as it was. */
+void gen_local_macros(gen *g, size_t fn_start, size_t loop_start, strbuf *before, strbuf *after);
 /* enum dvmh_type name of a C type ("DVMH_T_DOUBLE"), NULL if none. */
 const char *gen_type_code(CXType t);
 /* "T name" (arrays: "T name[3][4]") for a local copy of a variable. */

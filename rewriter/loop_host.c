@@ -257,10 +257,18 @@ void loop_host_handler(gen *g, const loop_plan *p)
         sb_add(&h, "    long dvmh_row = 0;\n");
     host_loops(g, p, &h);
     host_tail(p, &s, &inits, &tail);
+    strbuf mb = {0}, ma = {0};
+    gen_local_macros(g, p->fn_start, p->loop_start, &mb, &ma);
     edit *he = edit_begin(&g->e, p->fn_start, p->fn_start);
+    if (mb.len)
+        edit_lit(he, mb.s);
     edit_lit(he, h.s);
     edit_range(he, p->body_start, p->body_end);
     edit_lit(he, tail.s);
+    if (ma.len)
+        edit_lit(he, ma.s);
+    free(mb.s);
+    free(ma.s);
     free(h.s);
     free(inits.s);
     free(tail.s);

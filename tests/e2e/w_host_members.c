@@ -1,6 +1,7 @@
 /* Forms of other people's programs (found by running them): host code
  * reading and writing members of distributed struct elements, loop
- * variables used after parallel loops, and a main without a return
+ * variables used after parallel loops, macros defined (and redefined)
+ * inside main that loop bodies use, and a main without a return
  * statement (exit status 0). */
 #include <stdio.h>
 
@@ -59,6 +60,20 @@ int main(void)
     }
 #pragma dvm get_actual(s)
     printf("s=%ld i=%d j=%d\n", s, i, j);
+#define WEIGHT(k) ((k) % 3 + 1)
+#define OFFSET 5
+    long w1 = 0, w2 = 0;
+#pragma dvm parallel([i] on A[i]) reduction(sum(w1))
+    for (i = 0; i < N; i++)
+        w1 += WEIGHT(i) * A[i].v[1] + OFFSET;
+#undef WEIGHT
+#undef OFFSET
+#define WEIGHT(k) ((k) * 10)
+#define OFFSET 1
+#pragma dvm parallel([i] on A[i]) reduction(sum(w2))
+    for (i = 0; i < N; i++)
+        w2 += WEIGHT(i) + OFFSET;
+    printf("w1=%ld w2=%ld\n", w1, w2);
     int empty = 0;
 #pragma dvm parallel([i][j] on G[i][j]) reduction(sum(empty))
     for (i = 4; i < 4; i++)
