@@ -638,6 +638,23 @@ void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_
     comm_bcast(dst, a->head.elem_size, owner);
 }
 
+void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *buf,
+                    int read)
+{
+    for (int d = 0; d < a->head.rank; d++)
+        if (idx[d] < 0 || idx[d] >= a->size[d])
+            dvmh_fatal(file, line, "index %lld of dimension %d is out of bounds [0, %lld)",
+                       (long long)idx[d], d + 1, (long long)a->size[d]);
+    if (read)
+        dvmh_read_elem(file, line, a, idx, buf);
+    if (!dvmh_owns(a, idx))
+        return buf;
+    array_host_element(a, idx);
+    if (a->var && a->head.on_devices)
+        var_host_write(a->var, idx);
+    return dvmh_elem_addr(a, idx);
+}
+
 void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi)
 {
     if (array_is_template(obj)) {

@@ -147,14 +147,42 @@ static int assignment_statement(gen *g, int top)
     return p;
 }
 
-/* Where host code reads elements as they are locally: inside owner-computes
- * statements (only the owner runs them) and remote_access blocks. */
-static bool reads_locally(gen *g, int top)
+/* Inside owner-computes statements (only the owner runs them) and
+ * remote_access blocks. */
+static bool in_local_range(gen *g, int top)
 {
     size_t at = g->a.nodes[top].start;
     for (int k = 0; k < g->local_read_count; k++)
         if (at >= g->local_reads[k][0] && at < g->local_reads[k][1])
             return true;
+    return false;
+}
+
+/* &A[i] (or &A[i].x) in host code that every process runs: -1 if the
+ * element's address is not taken; else 1, or 0 when the address goes
+ * straight to scanf, fscanf or sscanf, which only write through it. */
+static int address_taken(gen *g, int top)
+{
+    int place = element_place(g, top);
+    int p = ast_real_parent(&g->a, place);
+    if (p < 0 || g->a.nodes[p].kind != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(g->a.nodes[p].cursor) != CXUnaryOperator_AddrOf)
+        return -1;
+    int call = ast_real_parent(&g->a, p);
+    if (call < 0 || g->a.nodes[call].kind != CXCursor_CallExpr)
+        return 1;
+    char *fname = ast_spelling(&g->a.nodes[call]);
+    bool scan = !strcmp(fname, "scanf") || !strcmp(fname, "fscanf") || !strcmp(fname, "sscanf");
+    free(fname);
+    return scan ? 0 : 1;
+}
+
+/* Where host code reads elements as they are locally: inside owner-computes
+ * statements (only the owner runs them) and remote_access blocks. */
+static bool reads_locally(gen *g, int top)
+{
+    if (in_local_range(g, top))
+        return true;
     if (assignment_statement(g, top) >= 0)
         return true;
     top = element_place(g, top);
@@ -242,6 +270,18 @@ static void array_reference(gen *g, int ref, dobj *o)
         return;
     }
     edit *e = edit_begin(&g->e, tn->start, tn->end);
+    int taken = in_local_range(g, top) ? -1 : address_taken(g, top);
+    if (taken >= 0) {
+        /* a pointer every process may write through: the holders' own
+         * element, a scratch copy elsewhere */
+        edit_litf(e, "DVMH_REF(%s, %s, %d", o->desc, o->elem, taken);
+        for (int k = 0; k < o->rank; k++) {
+            edit_lit(e, ", ");
+            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+        }
+        edit_lit(e, ")");
+        return;
+    }
     if (!reads_locally(g, top)) {
         /* a value every process reads: fetched from its owner if need be */
         edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);

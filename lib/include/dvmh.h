@@ -217,6 +217,15 @@ void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh
                      void *buf);
 #define DVMH_RD(a, T, ...) \
     (*(T *)dvmh_read_into(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}, &(T){0}))
+/* The address of an element taken by host code (&A[i], passed to fscanf
+ * or to a function that writes through it): on a process that holds the
+ * element its host copy (then the newest), elsewhere buf, which holds the
+ * element's value when read is set (every process takes part) and takes
+ * the writes that only the holders keep. */
+void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *buf,
+                    int read);
+#define DVMH_REF(a, T, read, ...) \
+    (*(T *)dvmh_elem_ref(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}, &(T){0}, (read)))
 
 /* ------------------------------------------------------------------------
  * Ordinary (undistributed) data: static arrays, heap blocks, scalars.

@@ -1,5 +1,7 @@
 /* Forms of other people's programs (found by running them): host code
- * reading and writing members of distributed struct elements, loop
+ * reading and writing members of distributed struct elements, reading
+ * input into distributed elements with fscanf and writing through their
+ * addresses, loop
  * variables used after parallel loops, macros defined (and redefined)
  * inside main that loop bodies use, and a main without a return
  * statement (exit status 0). */
@@ -21,10 +23,20 @@ P A[N];
 #pragma dvm array distribute[block][block]
 int G[N][N];
 
+static void set_y(double *p, double v)
+{
+    *p = v;
+}
+
 int main(void)
 {
     int i, j;
     long s = 0;
+    double in[N];
+    FILE *f = fopen("w_host_members.tmp", "w");
+    for (i = 0; i < N; i++)
+        fprintf(f, "%d.25\n", i * 3);
+    fclose(f);
 #pragma dvm region
     {
 #pragma dvm parallel([i] on A[i])
@@ -39,6 +51,15 @@ int main(void)
         }
     }
     printf("after the first loop i=%d\n", i);
+    f = fopen("w_host_members.tmp", "r");
+    for (i = 0; i < N; i++)
+        fscanf(f, "%lf", &A[i].x);
+    fclose(f);
+    remove("w_host_members.tmp");
+    set_y(&A[7].y, 0.5);
+    for (i = 0; i < N; i++)
+        in[i] = A[i].x + A[i].y;
+    printf("in: %.2f %.2f %.2f\n", in[0], in[7], in[N - 1]);
 #pragma dvm get_actual(A)
     P p = A[N - 1];
     printf("%.0f %.0f %.0f %d\n", A[3].x, A[N - 1].y, p.y, A[5].v[2] + A[0].in.a);
