@@ -21,7 +21,7 @@ bool red_check(gen *g, const directive *d, size_t loop_start)
             continue;
         }
         CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        if (t.kind == CXType_ConstantArray)
+        while (t.kind == CXType_ConstantArray)  /* an array: every element */
             t = clang_getArrayElementType(t);
         if (!gen_type_code(t)) {
             gen_error_at(g, red->loc, "reduction variable '%s' must have an arithmetic type", red->var);
@@ -57,10 +57,13 @@ void red_calls(gen *g, const directive *d, size_t loop_start, const char *call, 
         const dir_reduction *red = &d->reductions[k];
         int decl = ast_lookup(&g->a, red->var, loop_start);
         CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        bool arr = t.kind == CXType_ConstantArray;
-        const char *code = gen_type_code(arr ? clang_getArrayElementType(t) : t);
-        char *count = arr ? str_printf("(int)(sizeof(%s) / sizeof((%s)[0]))", red->var, red->var)
-                          : xstrdup("1");
+        long long n = 1;   /* every element of an array of any rank */
+        while (t.kind == CXType_ConstantArray) {
+            n *= clang_getArraySize(t);
+            t = clang_getArrayElementType(t);
+        }
+        const char *code = gen_type_code(t);
+        char *count = str_printf("%lld", n);
         if (red->loc_var) {
             char *loc_count = red->loc_count ? xstrdup(red->loc_count)
                                              : loc_element_count(g, red->loc_var, loop_start);

@@ -1,6 +1,6 @@
 /* Every reduction kind, on int, long, float and double, over a distributed
- * array, including maxloc/minloc with location arrays and an array
- * reduction variable. */
+ * array, including maxloc/minloc with location arrays and array
+ * reduction variables of one and two dimensions. */
 #include <stdio.h>
 
 #define N 37
@@ -21,6 +21,7 @@ int main(void)
     int maxloc[2] = {-1, -1}, minloc[2] = {-1, -1};
     int vmin = 1 << 30;
     int hist[4] = {0, 0, 0, 0};
+    long grid[2][3] = {{0, 0, 0}, {0, 0, 100}};
 #pragma dvm parallel([i][j] on V[i][j])
     for (i = 0; i < N; i++)
         for (j = 0; j < M; j++)
@@ -48,11 +49,18 @@ int main(void)
             if (v < vmin) { vmin = v; minloc[0] = i; minloc[1] = j; }
             hist[(v + 40) % 4]++;
         }
+    /* two dimensions: host handlers only (no CUDA handler, said by a remark) */
+#pragma dvm parallel([i][j] on V[i][j]) reduction(sum(grid))
+    for (i = 0; i < N; i++)
+        for (j = 0; j < M; j++)
+            grid[i % 2][j % 3] += V[i][j];
     printf("isum=%d imax=%d imin=%d iand=%d ior=%d ixor=%d\n", isum, imax, imin, iand, ior, ixor);
     printf("lsum=%ld lprod=%ld\n", lsum, lprod);
     printf("fsum=%.3f fmax=%.3f\n", fsum, fmaxv);
     printf("dsum=%.9f dprod=%.9f dmin=%.3f\n", dsum, dprod, dmin);
     printf("max %.1f at (%d,%d), min %d at (%d,%d)\n", dmax, maxloc[0], maxloc[1], vmin, minloc[0], minloc[1]);
     printf("hist %d %d %d %d\n", hist[0], hist[1], hist[2], hist[3]);
+    printf("grid %ld %ld %ld / %ld %ld %ld\n", grid[0][0], grid[0][1], grid[0][2], grid[1][0],
+           grid[1][1], grid[1][2]);
     return 0;
 }
