@@ -26,6 +26,30 @@ static dir_name_kind kind_of_type(CXType t)
     }
 }
 
+/* A macro whose body is a number or an arithmetic of numbers (#define N
+ * 16, #define M (N + 1) counts as a name: not this) is a value, which '*'
+ * cannot apply to; any other macro may be anything. */
+static dir_name_kind kind_of_macro(CXCursor c)
+{
+    if (clang_Cursor_isMacroFunctionLike(c))
+        return DIR_NAME_OTHER;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+    bool number = n > 1;
+    for (unsigned k = 1; k < n && number; k++) {
+        CXString sp = clang_getTokenSpelling(tu, toks[k]);
+        const char *t = clang_getCString(sp);
+        CXTokenKind kind = clang_getTokenKind(toks[k]);
+        number = (kind == CXToken_Literal && t && t[0] != '"' && t[0] != '\'') ||
+                 (kind == CXToken_Punctuation && t && strchr("+-*/%()", t[0]) && !t[1]);
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(tu, toks, n);
+    return number ? DIR_NAME_VALUE : DIR_NAME_OTHER;
+}
+
 static dir_name_kind kind_of_cursor(CXCursor c)
 {
     switch (clang_getCursorKind(c)) {
@@ -35,7 +59,9 @@ static dir_name_kind kind_of_cursor(CXCursor c)
         return DIR_NAME_FUNCTION;
     case CXCursor_EnumConstantDecl:
         return DIR_NAME_VALUE;
-    case CXCursor_TypedefDecl: case CXCursor_MacroDefinition:
+    case CXCursor_MacroDefinition:
+        return kind_of_macro(c);
+    case CXCursor_TypedefDecl:
         return DIR_NAME_OTHER;
     default:
         return DIR_NAME_NONE;
