@@ -51,7 +51,7 @@
 // WARN: 1 warning generated.
 // WARN-NOT: generated
 // DEPS: a.o:
-// DEPS-NEXT: object_cache.c
+// DEPS: object_cache.c
 // DEPS-NEXT: oc.h
 // RUN2: 2 45
 // RUN3: 3 45
