@@ -25,17 +25,14 @@ std::string cuda_cache_dir()
     return "";
 }
 
-namespace {
-
-// nvcc's identity in the key: its path, size and time, so that another
-// CUDA installed in the same place does not reuse old images.
-std::string tool_identity(const std::string &path)
+std::string file_identity(const std::string &path)
 {
     struct stat st;
     if (stat(path.c_str(), &st) != 0)
         return path;
     return path + "\n" + std::to_string(static_cast<long long>(st.st_size)) + "\n" +
-           std::to_string(static_cast<long long>(st.st_mtime));
+           std::to_string(static_cast<long long>(st.st_mtim.tv_sec)) + "." +
+           std::to_string(static_cast<long long>(st.st_mtim.tv_nsec));
 }
 
 std::string hex(llvm::ArrayRef<uint8_t> bytes)
@@ -48,6 +45,8 @@ std::string hex(llvm::ArrayRef<uint8_t> bytes)
     }
     return s;
 }
+
+namespace {
 
 std::string temp_file(const char *prefix, const char *suffix)
 {
@@ -78,7 +77,7 @@ bool CudaBuild::start(const std::string &nvcc, const std::string &cu,
     auto add = [&h](const std::string &t) {
         h.update(llvm::StringRef(t.data(), t.size() + 1));  // with the NUL between parts
     };
-    add(tool_identity(nvcc));
+    add(file_identity(nvcc));
     for (const std::string &a : args)
         add(a);
     add(cu);

@@ -4,6 +4,7 @@
 #ifndef CDVMH_CUDA_BUILD_H
 #define CDVMH_CUDA_BUILD_H
 
+#include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/Program.h>
 #include <string>
 #include <vector>
@@ -11,6 +12,13 @@
 // The cache folder: $CDVMH_CUDA_CACHE (empty, "off" or "0": no cache),
 // else $XDG_CACHE_HOME/cdvmh, else ~/.cache/cdvmh.
 std::string cuda_cache_dir();
+
+// A program file's identity in a cache key: its path, size and modification
+// time, so that another one installed in the same place misses.
+std::string file_identity(const std::string &path);
+
+// bytes as lower-case hex digits (a digest's name in the cache).
+std::string hex(llvm::ArrayRef<uint8_t> bytes);
 
 class CudaBuild {
 public:

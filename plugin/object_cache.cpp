@@ -18,34 +18,12 @@ using namespace clang;
 
 namespace {
 
-std::string hex(llvm::ArrayRef<uint8_t> bytes)
-{
-    static const char digits[] = "0123456789abcdef";
-    std::string s;
-    for (uint8_t b : bytes) {
-        s += digits[b >> 4];
-        s += digits[b & 15];
-    }
-    return s;
-}
-
 // Adds one part to a key: its size first, so that parts cannot run together.
 void add(llvm::BLAKE3 &h, llvm::StringRef part)
 {
     uint64_t n = part.size();
     h.update(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&n), sizeof n));
     h.update(part);
-}
-
-// A program file's identity: its path, size and modification time.
-std::string file_identity(const std::string &path)
-{
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0)
-        return path;
-    return path + "\n" + std::to_string(static_cast<long long>(st.st_size)) + "\n" +
-           std::to_string(static_cast<long long>(st.st_mtim.tv_sec)) + "." +
-           std::to_string(static_cast<long long>(st.st_mtim.tv_nsec));
 }
 
 // Counts the preprocessor's diagnostics and prints none.
