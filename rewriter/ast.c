@@ -292,3 +292,15 @@ size_t ast_stmt_end(const ast *a, int n)
         return k + 1;
     return e;
 }
+
+size_t ast_goto_target(const ast *a, int j)
+{
+    CXCursor label = clang_getCursorReferenced(a->nodes[j].cursor);
+    for (int c = a->nodes[j].first_child; c >= 0 && clang_Cursor_isNull(label);
+         c = a->nodes[c].next_sibling)
+        label = clang_getCursorReferenced(a->nodes[c].cursor);
+    unsigned off = 0;
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(label)), NULL, NULL,
+                               NULL, &off);
+    return off;
+}

@@ -57,6 +57,8 @@ int ast_ancestor(const ast *a, int n, enum CXCursorKind kind);
 int ast_real_parent(const ast *a, int n);
 /* The child of p on the way down to n. */
 int ast_child_towards(const ast *a, int p, int n);
+/* The offset of the label goto statement j jumps to. */
+size_t ast_goto_target(const ast *a, int j);
 /* The full chain of [] on the reference ref: its top subscript node (ref
  * itself when there is none); idx receives up to max index nodes, *subs
  * the number of subscripts. */

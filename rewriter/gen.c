@@ -152,17 +152,23 @@ void gen_local_macros(gen *g, size_t fn_start, size_t loop_start, strbuf *before
     free(lines.s);
 }
 
-bool gen_in_parallel_loop(gen *g, size_t offset)
+int gen_parallel_loop_at(gen *g, size_t offset)
 {
+    int best = -1;
     for (int k = 0; k < g->dir_count; k++) {
         attached *at = &g->dirs[k];
         if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0 || at->task_loop)
             continue;
         size_t s = g->a.nodes[at->node].start, e = ast_stmt_end(&g->a, at->node);
-        if (offset >= s && offset < e)
-            return true;
+        if (offset >= s && offset < e && (best < 0 || s > g->a.nodes[best].start))
+            best = at->node;
     }
-    return false;
+    return best;
+}
+
+bool gen_in_parallel_loop(gen *g, size_t offset)
+{
+    return gen_parallel_loop_at(g, offset) >= 0;
 }
 
 const char *gen_type_code(CXType t)

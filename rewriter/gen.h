@@ -79,6 +79,8 @@ attached *gen_attached(gen *g, int n, dir_kind kind);
  * by as many newlines as the pragma spans, so later lines keep their numbers. */
 void gen_replace_pragma(gen *g, const attached *at, strbuf *b);
 bool gen_in_parallel_loop(gen *g, size_t offset);
+/* The statement of the innermost parallel loop around offset, or -1. */
+int gen_parallel_loop_at(gen *g, size_t offset);
 /* The #define and #undef lines of the function between fn_start and a
  * loop at loop_start (a macro the loop's body uses may be defined there):
  * before gets push_macro for each name and the lines in order, after the

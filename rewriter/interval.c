@@ -193,12 +193,7 @@ static bool jump_target(gen *g, int j, size_t *ts, size_t *te)
     if (k == CXCursor_ReturnStmt)
         return false;
     if (k == CXCursor_GotoStmt) {
-        CXCursor label = clang_getCursorReferenced(g->a.nodes[j].cursor);
-        for (int c = g->a.nodes[j].first_child; c >= 0 && clang_Cursor_isNull(label); c = g->a.nodes[c].next_sibling)
-            label = clang_getCursorReferenced(g->a.nodes[c].cursor);
-        unsigned off = 0;
-        clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(label)), NULL, NULL, NULL, &off);
-        *ts = *te = off;
+        *ts = *te = ast_goto_target(&g->a, j);
         return true;
     }
     for (int p = g->a.nodes[j].parent; p >= 0; p = g->a.nodes[p].parent) {

@@ -273,35 +273,6 @@ void region_host_section(gen *g, attached *at)
         gen_error_at(g, at->dir->loc, "a parallel loop inside a 'host_section' is not allowed");
 }
 
-/* Where goto j jumps (the label's offset). */
-static size_t goto_target(gen *g, int j)
-{
-    CXCursor label = clang_getCursorReferenced(g->a.nodes[j].cursor);
-    for (int c = g->a.nodes[j].first_child; c >= 0 && clang_Cursor_isNull(label);
-         c = g->a.nodes[c].next_sibling)
-        label = clang_getCursorReferenced(g->a.nodes[c].cursor);
-    unsigned off = 0;
-    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(label)), NULL, NULL,
-                               NULL, &off);
-    return off;
-}
-
-/* The statement of the parallel loop around offset, or -1. */
-static int parallel_loop_at(gen *g, size_t offset)
-{
-    int best = -1;
-    for (int k = 0; k < g->dir_count; k++) {
-        attached *at = &g->dirs[k];
-        if (!at->dir || at->dir->kind != DIR_PARALLEL || at->node < 0)
-            continue;
-        const node *nd = &g->a.nodes[at->node];
-        if (offset >= nd->start && offset < ast_stmt_end(&g->a, at->node) &&
-            (best < 0 || nd->start > g->a.nodes[best].start))
-            best = at->node;
-    }
-    return best;
-}
-
 /* A return, or a goto to a label outside the construct top (or out of the
  * parallel loop it is in), is refused. */
 static void forbid_jumps_in(gen *g, int top, int n, const char *what)
@@ -310,11 +281,11 @@ static void forbid_jumps_in(gen *g, int top, int n, const char *what)
         enum CXCursorKind k = g->a.nodes[c].kind;
         const char *out = k == CXCursor_ReturnStmt ? what : NULL;
         if (k == CXCursor_GotoStmt) {
-            size_t to = goto_target(g, c);
-            int loop = parallel_loop_at(g, g->a.nodes[c].start);
+            size_t to = ast_goto_target(&g->a, c);
+            int loop = gen_parallel_loop_at(g, g->a.nodes[c].start);
             if (to < g->a.nodes[top].start || to >= g->a.nodes[top].end)
                 out = what;
-            else if (parallel_loop_at(g, to) != loop)
+            else if (gen_parallel_loop_at(g, to) != loop)
                 out = loop >= 0 ? "parallel loop" : what;
         }
         if (out)
