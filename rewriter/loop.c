@@ -208,10 +208,9 @@ static bool local_type_outside(CXType t, size_t start, size_t end, CXCursor *dec
  * function (outside the loop) is not visible there. */
 static void loop_check_local_types(gen *g, const loop_plan *p)
 {
-    for (int n = 0; n < g->a.count; n++) {
+    /* the nodes are in preorder: the loop's own follow its statement */
+    for (int n = p->at->node; n < g->a.count && g->a.nodes[n].start < p->loop_end; n++) {
         const node *nd = &g->a.nodes[n];
-        if (nd->start < p->loop_start || nd->start >= p->loop_end)
-            continue;
         CXCursor d = clang_getNullCursor();
         bool bad = false;
         if (nd->kind == CXCursor_TypeRef) {

@@ -150,9 +150,10 @@ static const char *after_word(const char *s, const char *v)
 /* The header's bounds and step are evaluated by every process as text
  * copied into the loop's creation: an element of a distributed array
  * there would be read where the process may not hold it. */
-static bool header_reads_distributed(gen *g, const size_t part[4][2])
+static bool header_reads_distributed(gen *g, int fornode, const size_t part[4][2])
 {
-    for (int n = 0; n < g->a.count; n++) {
+    /* the nodes are in preorder: the header's follow the statement */
+    for (int n = fornode; n < g->a.count && g->a.nodes[n].start < part[2][1]; n++) {
         const node *nd = &g->a.nodes[n];
         if (nd->kind != CXCursor_DeclRefExpr)
             continue;
@@ -182,7 +183,7 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
             gen_error(g, fstart, "the loop is not a canonical 'for' loop");
         return false;
     }
-    if (header_reads_distributed(g, part))
+    if (header_reads_distributed(g, fornode, part))
         return false;
     char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
     char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
