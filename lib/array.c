@@ -618,13 +618,18 @@ int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx)
     return 1;
 }
 
-void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
-                    void *dst)
+static void check_index(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx)
 {
     for (int d = 0; d < a->head.rank; d++)
         if (idx[d] < 0 || idx[d] >= a->size[d])
             dvmh_fatal(file, line, "index %lld of dimension %d is out of bounds [0, %lld)",
                        (long long)idx[d], d + 1, (long long)a->size[d]);
+}
+
+void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
+                    void *dst)
+{
+    check_index(file, line, a, idx);
     int mine = dvmh_owns(a, idx);
     array_host_element(a, idx);
     if (comm_process_count() == 1) {
@@ -641,12 +646,10 @@ void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_
 void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *buf,
                     int read)
 {
-    for (int d = 0; d < a->head.rank; d++)
-        if (idx[d] < 0 || idx[d] >= a->size[d])
-            dvmh_fatal(file, line, "index %lld of dimension %d is out of bounds [0, %lld)",
-                       (long long)idx[d], d + 1, (long long)a->size[d]);
     if (read)
         dvmh_read_elem(file, line, a, idx, buf);
+    else
+        check_index(file, line, a, idx);
     if (!dvmh_owns(a, idx))
         return buf;
     array_host_element(a, idx);
