@@ -223,27 +223,21 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
     }
     for (int x = 0; x < d->rank; x++) {
         dvmh_idx lo, hi;
+        /* the references themselves: loop variable v plus [reach_lo, reach_hi] */
         int v = d->reach_dim[x];
+        bool reach = v >= 0 && first[v] >= -LOOP_RANGE_UNKNOWN && last[v] <= LOOP_RANGE_UNKNOWN;
+        dvmh_idx reach_lo = reach ? first[v] + d->reach_lo[x] : whole.lo[x];
+        dvmh_idx reach_hi = reach ? last[v] + d->reach_hi[x] : whole.hi[x];
         if (widen && v >= 0) {
-            /* the references themselves: loop variable v plus [reach_lo, reach_hi] */
-            if (first[v] < -LOOP_RANGE_UNKNOWN || last[v] > LOOP_RANGE_UNKNOWN) {
-                lo = whole.lo[x];
-                hi = whole.hi[x];
-            } else {
-                lo = first[v] + d->reach_lo[x];
-                hi = last[v] + d->reach_hi[x];
-            }
+            lo = reach_lo;
+            hi = reach_hi;
         } else if (!touched_range(d, x, first, last, &lo, &hi)) {
-            /* no tie along x: the references themselves still bound the
-             * elements written (the part a device marks written must lie
-             * within the part it was given: else the elements between
-             * would come back from the device without values) */
-            lo = whole.lo[x];
-            hi = whole.hi[x];
-            if (v >= 0 && first[v] >= -LOOP_RANGE_UNKNOWN && last[v] <= LOOP_RANGE_UNKNOWN) {
-                lo = first[v] + d->reach_lo[x];
-                hi = last[v] + d->reach_hi[x];
-            }
+            /* no tie along x: the references still bound the elements
+             * written (the part a device marks written must lie within
+             * the part it was given: else the elements between would come
+             * back from the device without values) */
+            lo = reach_lo;
+            hi = reach_hi;
         } else if (widen && d->array && !dim_distributed(d->array, x)) {
             lo = whole.lo[x]; /* A[k][i] in a loop on A[k][j], A not divided along j */
             hi = whole.hi[x];
