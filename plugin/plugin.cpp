@@ -143,24 +143,17 @@ std::string quoted(const std::string &s)
 // The assembler text that defines the image's symbol with the bytes of
 // the file at path (which nvcc may still be writing while the host code
 // is parsed and optimized: late_image_pass adds it to the module once nvcc
-// is done). The symbol is named after the image's content: weak, so that
-// objects with the same image share one copy, and hidden.
+// is done), or, with no path (nvcc failed), with no image: a single 0 byte,
+// where fat binaries, cubins and PTX all start otherwise, so that the
+// runtime gives the file's loops no CUDA handlers (dvmh_cuda_linkable).
+// The symbol is named after the image's content: weak, so that objects
+// with the same image share one copy, and hidden.
 std::string cuda_incbin_asm(const std::string &path, const std::string &key)
 {
     std::string image = "dvmh_cuda_image_" + key;
     return ".pushsection .rodata.dvmh_cuda,\"a\",@progbits\n.p2align 4\n"
-           ".weak " + image + "\n.hidden " + image + "\n" + image + ":\n"
-           ".incbin " + quoted(path) + "\n.byte 0\n.popsection\n";
-}
-
-// The same symbol with no image (a single 0 byte: fat binaries, cubins
-// and PTX all start otherwise), when nvcc failed: the runtime then gives
-// the file's loops no CUDA handlers (dvmh_cuda_linkable).
-std::string cuda_empty_asm(const std::string &key)
-{
-    std::string image = "dvmh_cuda_image_" + key;
-    return ".pushsection .rodata.dvmh_cuda,\"a\",@progbits\n.weak " + image + "\n.hidden " + image +
-           "\n" + image + ":\n.byte 0\n.popsection\n";
+           ".weak " + image + "\n.hidden " + image + "\n" + image + ":\n" +
+           (path.empty() ? "" : ".incbin " + quoted(path) + "\n") + ".byte 0\n.popsection\n";
 }
 
 // The definition of module m with the image cuda_incbin_asm defines.
@@ -450,7 +443,7 @@ protected:
         if (overlap)
             late_image_pass(inv->getCodeGenOpts(), [&] { return finish_cuda(nested, build, file); },
                             cuda_incbin_asm(build.image_path(), build.key()),
-                            cuda_empty_asm(build.key()), image_added);
+                            cuda_incbin_asm("", build.key()), image_added);
         // the shared client's counts are printed once, by this compile
         // ("1 warning generated."): not by the nested one too
         inv->getDiagnosticOpts().ShowCarets = false;
