@@ -39,7 +39,9 @@ mpicc -cc="$cc" $flags $s2 "$here/jacobi2d_mpi.c" -o "$work/jacobi2d_mpi" -lm
 have_nvcc=0
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-    "$nvcc" -O3 "$here/jacobi3d_cuda.cu" -o "$work/jacobi3d_cuda" && have_nvcc=1
+    # for this machine's GPU, as dvmcc builds for sm_90 by default
+    arch=$(nvidia-smi -L >/dev/null 2>&1 && echo -arch=native || true)
+    "$nvcc" -O3 $arch "$here/jacobi3d_cuda.cu" -o "$work/jacobi3d_cuda" && have_nvcc=1
 fi
 
 # seconds reported by a benchmark's "time=" field
@@ -86,23 +88,12 @@ t_at=$(run "adi 2 threads  " env DVMH_NUM_THREADS=2 "$work/adi_dvmh")
 gpu_lines=""
 if [ $have_nvcc = 1 ] && nvidia-smi -L >/dev/null 2>&1; then
     echo "== GPU"
-    cuda_out=$("$work/jacobi3d_cuda" $cuda_args)
-    echo "$cuda_out" | sed 's/^/  /'
     L=${cuda_args% *}; IT=${cuda_args#* }
-    d2d=$(echo "$cuda_out" | sed -n 's/.*bandwidth=\([0-9.]*\).*/\1/p')
     for real in float double; do
         "$dvmcc" $flags -DL=$L -DITMAX=$IT -DREAL=$real "$here/jacobi3d_dvmh.c" -o "$work/jacobi3d_gpu_$real"
-        t_dg=$(run "jacobi3d dvmh $real" env DVMH_CPU_PERF=0 DVMH_NUM_CUDAS=1 "$work/jacobi3d_gpu_$real")
-        t_cg=$(echo "$cuda_out" | grep " $real " | time_of)
-        # bytes per iteration: the copy loop reads A and B and writes A, the
-        # stencil reads A and writes B (interior points)
-        size=$([ $real = float ] && echo 4 || echo 8)
-        gbs=$(awk -v l=$L -v it=$IT -v s=$size -v t="$t_dg" \
-            'BEGIN { if (t > 0) printf "%.1f", 5 * (l - 2) ^ 3 * s * it / t / 1e9 }')
-        gpu_lines="$gpu_lines
-jacobi3d GPU $real  DVMH / CUDA          $(ratio "$t_dg" "$t_cg")   ($t_dg s / $t_cg s)
-jacobi3d GPU $real  bandwidth / D2D copy $(ratio "$gbs" "$d2d")   ($gbs GB/s / $d2d GB/s)"
     done
+    gpu_lines="
+$("$here/gpu_rows.sh" "$work" "$L" "$IT")"
 else
     echo "== GPU: skipped (no nvcc or no GPU); jacobi3d_cuda.cu built: $have_nvcc"
 fi
