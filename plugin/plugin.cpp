@@ -297,12 +297,17 @@ protected:
     // Starts compiling the CUDA handlers (cu) of file (rdc: relocatable
     // device code, which calls or defines functions that the runtime links
     // across the program's files); false: nvcc could not start (build.error).
-    bool start_cuda(CudaBuild &build, const std::string &file, const std::vector<std::string> &args,
-                    const std::string &nvcc, const char *cu, bool rdc)
+    bool start_cuda(CompilerInstance &CI, CudaBuild &build, const std::string &file,
+                    const std::vector<std::string> &args, const std::string &nvcc, const char *cu,
+                    bool rdc)
     {
         std::vector<std::string> flags;
         if (rdc)
             flags.push_back("-rdc=true");
+        // -ffp-contract=off: no a * b + c fused on the GPU either (nvcc
+        // fuses by default, as clang does where the target has FMA)
+        if (CI.getLangOpts().getDefaultFPContractMode() == LangOptions::FPM_Off)
+            flags.push_back("--fmad=false");
         for (const std::string &a : args)
             // not -isystem: clang's own headers are among them
             if (a.rfind("-I", 0) == 0 || a.rfind("-iquote", 0) == 0 || a.rfind("-D", 0) == 0 ||
@@ -388,7 +393,7 @@ protected:
             bool rdc = out.cuda_needs != nullptr;
             overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
                       !cuda_module_name(text).empty();
-            bool compiled = start_cuda(build, file, args, nvcc, out.cuda, rdc) &&
+            bool compiled = start_cuda(CI, build, file, args, nvcc, out.cuda, rdc) &&
                             (overlap || build.finish());
             if (!compiled && !out.cuda_kernels) {
                 // only device versions for other files: those files' loops
