@@ -171,6 +171,110 @@ static bool passed_to_call(gen *g, int n)
            g->a.nodes[p].first_child != n;
 }
 
+/* Whether the subscript at node n is made of the loop's own signed
+ * variables (vdecl: each dimension's declaration, or -1), integer literals
+ * without a suffix, parentheses and + - *, with at least one variable: its
+ * value is then the same computed in dvmh_idx from the variables' 64-bit
+ * copies dvmh_vK (an int result that overflowed would be undefined). */
+static bool wide_subscript(gen *g, const int *vdecl, int rank, int n, bool *var)
+{
+    const node *nd = &g->a.nodes[n];
+    if (nd->from_macro)
+        return false;
+    switch (nd->kind) {
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+        return nd->first_child >= 0 && g->a.nodes[nd->first_child].next_sibling < 0 &&
+               wide_subscript(g, vdecl, rank, nd->first_child, var);
+    case CXCursor_IntegerLiteral:
+        for (size_t k = nd->start; k < nd->end; k++)
+            if (!isdigit((unsigned char)g->a.text[k]))
+                return false;
+        return nd->end > nd->start;
+    case CXCursor_DeclRefExpr: {
+        int decl = ast_referenced(&g->a, n);
+        for (int k = 0; k < rank; k++)
+            if (vdecl[k] >= 0 && vdecl[k] == decl)
+                return *var = true;
+        return false;
+    }
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
+        int lhs = nd->first_child, rhs = lhs >= 0 ? g->a.nodes[lhs].next_sibling : -1;
+        return (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub || op == CXBinaryOperator_Mul) &&
+               rhs >= 0 && wide_subscript(g, vdecl, rank, lhs, var) &&
+               wide_subscript(g, vdecl, rank, rhs, var);
+    }
+    default:
+        return false;
+    }
+}
+
+/* Writes a subscript wide_subscript accepted, in dvmh_idx. */
+static void wide_text(gen *g, const int *vdecl, int rank, int n, strbuf *out)
+{
+    const node *nd = &g->a.nodes[n];
+    switch (nd->kind) {
+    case CXCursor_DeclRefExpr: {
+        int decl = ast_referenced(&g->a, n);
+        for (int k = 0; k < rank; k++)
+            if (vdecl[k] == decl) {
+                sb_printf(out, "dvmh_v%d", k);
+                return;
+            }
+        return;
+    }
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
+        sb_add(out, "(");
+        wide_text(g, vdecl, rank, nd->first_child, out);
+        sb_add(out, op == CXBinaryOperator_Add ? " + " : op == CXBinaryOperator_Sub ? " - " : " * ");
+        wide_text(g, vdecl, rank, g->a.nodes[nd->first_child].next_sibling, out);
+        sb_add(out, ")");
+        return;
+    }
+    case CXCursor_IntegerLiteral:
+        sb_addn(out, g->a.text + nd->start, nd->end - nd->start);
+        return;
+    default:
+        wide_text(g, vdecl, rank, nd->first_child, out);
+        return;
+    }
+}
+
+/* One subscript of a flat reference, as a dvmh_idx expression: in 64 bits
+ * from the loop variables' copies where wide_subscript allows (the
+ * compiler then shares the address arithmetic of neighbouring references,
+ * A[i - 1][j] and A[i + 1][j], instead of sign-extending each), else the
+ * subscript converted. */
+static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n)
+{
+    bool var = false;
+    if (wide_subscript(g, vdecl, rank, n, &var) && var) {
+        strbuf b = {0};
+        wide_text(g, vdecl, rank, n, &b);
+        edit_lit(e, b.s);
+        free(b.s);
+        return;
+    }
+    edit_lit(e, "(dvmh_idx)(");
+    edit_range(e, g->a.nodes[n].start, g->a.nodes[n].end);
+    edit_lit(e, ")");
+}
+
+bool cuda_wide_var(const loop_dim *d)
+{
+    static const char *const types[] = {"int", "signed", "signed int", "long", "long int",
+                                        "signed long", "long long", "long long int",
+                                        "signed long long", "short", "signed short"};
+    if (d->outer_bounds)
+        return false;
+    for (size_t k = 0; k < sizeof types / sizeof *types; k++)
+        if (!strcmp(d->type, types[k]))
+            return true;
+    return false;
+}
+
 /* References to data of rank 2 and more become flat indexing with the
  * rows' strides (the kernel's arrays are pointers); a line (all subscripts
  * but the last) passed to a function becomes a pointer to its first
@@ -178,6 +282,9 @@ static bool passed_to_call(gen *g, int n)
 static bool rewrite_accesses(gen *g, cuda_plan *c)
 {
     const loop_plan *l = c->l;
+    int vdecl[DIR_MAX_RANK];
+    for (int k = 0; k < l->rank && k < DIR_MAX_RANK; k++)
+        vdecl[k] = cuda_wide_var(&l->dims[k]) ? ast_lookup(&g->a, l->dims[k].var, l->body_start) : -1;
     for (int n = 0; n < g->a.count; n++) {
         node *nd = &g->a.nodes[n];
         if (nd->kind != CXCursor_DeclRefExpr || nd->start < l->body_start || nd->end > l->body_end)
@@ -224,9 +331,10 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
              * references (the last dimension's stride is 1) */
             edit_litf(e, "(%s + (", dt->name);
             for (int d = 0; d < level; d++) {
-                edit_lit(e, d ? " + (dvmh_idx)(" : "(dvmh_idx)(");
-                edit_range(e, g->a.nodes[idx[d]].start, g->a.nodes[idx[d]].end);
-                edit_litf(e, ") * dvmh_s%d_%d", k, d);
+                if (d)
+                    edit_lit(e, " + ");
+                subscript_piece(g, e, vdecl, l->rank, idx[d]);
+                edit_litf(e, " * dvmh_s%d_%d", k, d);
             }
             edit_lit(e, "))");
             free(idx);
@@ -234,12 +342,11 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
         }
         edit_litf(e, "%s[", dt->name);
         for (int d = 0; d < dt->rank; d++) {
-            edit_lit(e, d + 1 < dt->rank ? "(dvmh_idx)(" : "(");
-            edit_range(e, g->a.nodes[idx[d]].start, g->a.nodes[idx[d]].end);
+            subscript_piece(g, e, vdecl, l->rank, idx[d]);
             if (d + 1 < dt->rank)
-                edit_litf(e, ") * dvmh_s%d_%d + ", k, d);
+                edit_litf(e, " * dvmh_s%d_%d + ", k, d);
             else
-                edit_lit(e, ")]");
+                edit_lit(e, "]");
         }
         free(idx);
     }

@@ -164,7 +164,11 @@ static void kernel_body(gen *g, cuda_plan *c, strbuf *kb)
 {
     const loop_plan *l = c->l;
     for (int k = 0; k < l->rank; k++)
-        if (!l->dims[k].outer_bounds)
+        if (cuda_wide_var(&l->dims[k]))
+            sb_printf(kb, "        const dvmh_idx dvmh_v%d = dvmh_lo%d + dvmh_i%d * dvmh_st%d;\n"
+                          "        const %s %s = (%s)dvmh_v%d;\n",
+                      k, k, k, k, l->dims[k].type, l->dims[k].var, l->dims[k].type, k);
+        else if (!l->dims[k].outer_bounds)
             sb_printf(kb, "        const %s %s = (%s)(dvmh_lo%d + dvmh_i%d * dvmh_st%d);\n", l->dims[k].type,
                       l->dims[k].var, l->dims[k].type, k, k, k);
     int depth = 0;

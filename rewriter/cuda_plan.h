@@ -34,6 +34,9 @@ typedef struct cuda_plan {
 } cuda_plan;
 
 /* cuda.c: sets c->why; returns false. */
+/* Whether a loop dimension's variable is a signed integer the kernel keeps
+ * a 64-bit copy of (dvmh_vK) for the subscripts. */
+bool cuda_wide_var(const loop_dim *d);
 bool cuda_refuse(cuda_plan *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* cuda.c: checks what the nodes in [start, end) call (in_function: the
  * body of a function, which must not use global variables); false with

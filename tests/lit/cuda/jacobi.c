@@ -32,10 +32,15 @@ void sweep(void)
 // CHECK: dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {
 // CHECK: const dvmh_idx dvmh_i1 = dvmh_x;
 // CHECK-NEXT: const dvmh_idx dvmh_i0 = dvmh_y;
-// CHECK: const int i = (int)(dvmh_lo0 + dvmh_i0 * dvmh_st0);
-// CHECK-NEXT: const int j = (int)(dvmh_lo1 + dvmh_i1 * dvmh_st1);
+// The loop variables' 64-bit copies (dvmh_vK) index the arrays: the
+// neighbours' addresses then differ by constants and strides, with no
+// sign extension of each int subscript
+// CHECK: const dvmh_idx dvmh_v0 = dvmh_lo0 + dvmh_i0 * dvmh_st0;
+// CHECK-NEXT: const int i = (int)dvmh_v0;
+// CHECK-NEXT: const dvmh_idx dvmh_v1 = dvmh_lo1 + dvmh_i1 * dvmh_st1;
+// CHECK-NEXT: const int j = (int)dvmh_v1;
 // CHECK-NEXT: #line 18 "{{.*}}jacobi.c"
-// CHECK-NEXT: A[(dvmh_idx)(i) * dvmh_s0_0 + (j)] = (B[(dvmh_idx)(i - 1) * dvmh_s1_0 + (j)] + B[(dvmh_idx)(i + 1) * dvmh_s1_0 + (j)] + B[(dvmh_idx)(i) * dvmh_s1_0 + (j - 1)] + B[(dvmh_idx)(i) * dvmh_s1_0 + (j + 1)]) / 4;
+// CHECK-NEXT: A[dvmh_v0 * dvmh_s0_0 + dvmh_v1] = (B[(dvmh_v0 - 1) * dvmh_s1_0 + dvmh_v1] + B[(dvmh_v0 + 1) * dvmh_s1_0 + dvmh_v1] + B[dvmh_v0 * dvmh_s1_0 + (dvmh_v1 - 1)] + B[dvmh_v0 * dvmh_s1_0 + (dvmh_v1 + 1)]) / 4;
 // CHECK: extern "C" __global__ void dvmh_loop_jacobi_[[K]]_kernel(const dvmh_idx dvmh_lo0, const dvmh_idx dvmh_hi0, const dvmh_idx dvmh_st0, const dvmh_idx dvmh_n0,
 // CHECK: dvmh_loop_jacobi_[[K]]_body<0>(dvmh_lo0, dvmh_hi0, dvmh_st0, dvmh_n0, dvmh_lo1, dvmh_hi1, dvmh_st1, dvmh_n1, dvmh_e0_1, A, dvmh_e1_1, B);
 // CHECK: extern "C" __global__ void dvmh_loop_jacobi_[[K]]_kernel1(const dvmh_idx dvmh_lo0,

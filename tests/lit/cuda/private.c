@@ -17,7 +17,7 @@ void f(double w)
 // CHECK-NEXT: double *const __restrict__ b,
 // CHECK-NEXT: const double w)
 // CHECK: double t;
-// CHECK: const int i = (int)(dvmh_lo0 + dvmh_i0 * dvmh_st0);
+// CHECK: const int i = (int)dvmh_v0;
 // CHECK: t = w * a[i];
 // CHECK-NEXT: b[i] = t * t;
 // cuda_block: the launcher passes the loop's block; the runtime checks it

@@ -35,4 +35,4 @@ void f(void)
         }
 }
 // KERNEL: __device__ static void scale(double *line, int n)
-// KERNEL: scale((A + ((dvmh_idx)(i) * dvmh_s0_0 + (dvmh_idx)(j) * dvmh_s0_1)), 10);
+// KERNEL: scale((A + (dvmh_v0 * dvmh_s0_0 + dvmh_v1 * dvmh_s0_1)), 10);
