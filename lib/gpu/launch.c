@@ -231,11 +231,14 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
      * which one block of the final kernel then combines; that block's
      * threads read one partial after another, so many partials would make
      * it the slow part. The grid holds no more blocks than fill the GPU
-     * (its multiprocessors at 2048 threads each), and, where free memory
-     * is short (large array reductions), no more than an eighth of it
-     * holds; the kernel's grid-stride loops cover the rest. */
+     * eight times over (its multiprocessors at 2048 threads each: a single
+     * wave leaves the multiprocessors half idle while its last blocks run,
+     * and each thread's grid-stride loop keeps too few loads in flight),
+     * and, where free memory is short (large array reductions), no more
+     * than an eighth of it holds; the kernel's grid-stride loops cover the
+     * rest. */
     unsigned threads = block[0] * block[1] * block[2];
-    unsigned long long cap = (unsigned long long)g->sms * (2048 / threads > 0 ? 2048 / threads : 1);
+    unsigned long long cap = (unsigned long long)g->sms * 8 * (2048 / threads > 0 ? 2048 / threads : 1);
     unsigned long long fit = gpu_free_memory(g) / 8 / red_bytes;
     if (fit < cap)
         cap = fit ? fit : 1;

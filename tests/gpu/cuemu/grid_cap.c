@@ -1,16 +1,16 @@
 /* Reduction loops whose grid is capped below what their iterations need:
  * with one multiprocessor (CUEMU_SMS=1) and blocks of 1024 threads a
- * reduction's grid holds at most 2 blocks, and the kernels stride over
- * the rest. Counts around multiples of the block; every sum against the
+ * reduction's grid holds at most 16 blocks (8 times the 2 that fill it),
+ * and the kernels stride over the rest. Counts around multiples of the block; every sum against the
  * sequential one. */
 #include <stdio.h>
 
-#define N 4200
+#define N 40000
 
 #pragma dvm array distribute[block]
 static double A[N];
 
-static const int counts[] = {1000, 1024, 1025, 2047, 2048, 2049, 2560, 3072, 3073, 4097, N};
+static const int counts[] = {1000, 1024, 1025, 16383, 16384, 16385, 17408, 32768, 32769, 33793, N};
 
 int main(void)
 {
