@@ -249,18 +249,24 @@ bool gen_data_fits(gen *g, CXType t, const char *name, size_t offset)
     return false;
 }
 
-char *gen_data_args(CXType t, const char *name)
+bool gen_array_param(CXCursor decl)
+{
+    return clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
+}
+
+char *gen_data_args(CXCursor decl, const char *name)
 {
     int rank;
-    CXType elem;
+    CXType elem, t = clang_getCursorType(decl);
     if (!gen_data_shape(t, &rank, &elem))
         return NULL;
+    bool param = gen_array_param(decl);
     strbuf b = {0};
     sb_printf(&b, "%s, %d, (dvmh_idx[]){", name, rank);
     for (int k = 0; k < rank; k++) {
         if (k)
             sb_add(&b, ", ");
-        if (k == 0 && t.kind == CXType_Pointer) {
+        if (k == 0 && (t.kind == CXType_Pointer || param)) {
             sb_add(&b, "-1");
             continue;
         }

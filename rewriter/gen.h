@@ -97,8 +97,13 @@ bool gen_data_shape(CXType t, int *rank, CXType *elem);
  * as for distributed arrays): false after reporting at offset. */
 #define GEN_TOO_MANY_DIMS "'%s' has %d dimensions: at most %d are supported"
 bool gen_data_fits(gen *g, CXType t, const char *name, size_t offset);
-/* "(B), 2, (dvmh_idx[]){sizeof(B)/sizeof((B)[0]), ...}, sizeof(double)" */
-char *gen_data_args(CXType t, const char *name);
+/* "(B), 2, (dvmh_idx[]){sizeof(B)/sizeof((B)[0]), ...}, sizeof(double)"
+ * for the data decl declares; a pointer's first extent is -1 (the runtime
+ * finds it), and so is that of an array parameter, which C makes a
+ * pointer (sizeof would give the pointer's size). */
+char *gen_data_args(CXCursor decl, const char *name);
+/* Whether decl is a parameter declared as an array (a pointer in fact). */
+bool gen_array_param(CXCursor decl);
 /* "(dvmh_distr[]){...}": the distribution formats of d. */
 char *gen_distr_text(const directive *d);
 /* "(dvmh_rule[]){...}": the rules of a mapping reference; a LINEAR

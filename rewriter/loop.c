@@ -450,7 +450,7 @@ static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
         if (dt->obj) {
             sb_printf(c, "    dvmh_loop_array(dvmh_L, %s, %s);\n", dt->obj->desc, acc);
         } else {
-            char *args = gen_data_args(clang_getCursorType(g->a.nodes[dt->decl].cursor), dt->name);
+            char *args = gen_data_args(g->a.nodes[dt->decl].cursor, dt->name);
             sb_printf(c, "    dvmh_loop_data(dvmh_L, %s, %s);\n", args, acc);
             free(args);
         }

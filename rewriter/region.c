@@ -34,7 +34,7 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
         sb_printf(&b, "%s(%s%s%s, %s);", array_fn, prefix, o->desc, suffix, sec);
     } else {
         CXType t = clang_getCursorType(g->a.nodes[decl].cursor);
-        char *args = gen_data_args(t, v->name);
+        char *args = gen_data_args(g->a.nodes[decl].cursor, v->name);
         bool named = args != NULL;
         if (!args) {
             if (v->rank)
@@ -209,7 +209,7 @@ static void wrap_sequential(gen *g, int stmt, size_t region_start)
                 sb_printf(&after, " dvmh_actual_array(__FILE__, __LINE__, %s, NULL);", o->desc);
         } else if (!o) {
             /* data of too many dimensions: the region reported it */
-            char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
+            char *args = gen_data_args(dn->cursor, name);
             if (args) {
                 sb_printf(&before, "dvmh_get_actual_data(__FILE__, __LINE__, %s, NULL); ", args);
                 if (u->write)
@@ -345,7 +345,7 @@ static void region_unlisted(gen *g, const directive *d, int n, strbuf *open)
         if (!seen && o && !o->is_template) {
             sb_printf(open, " dvmh_region_array(%s, DVMH_INOUT, NULL);", o->desc);
         } else if (!seen && !o && gen_data_fits(g, clang_getCursorType(dn->cursor), name, u->offset)) {
-            char *args = gen_data_args(clang_getCursorType(dn->cursor), name);
+            char *args = gen_data_args(dn->cursor, name);
             if (args)
                 sb_printf(open, " dvmh_region_data(%s, DVMH_INOUT, NULL); DVMH_DATA_NAME(%s, \"%s\");",
                           args, name, name);

@@ -267,14 +267,14 @@ static bool task_loop_data(gen *g, const directive *d, const loop_dim *ld, int b
             ok = false;
         } else if (!strcmp(name, ld->var) || is_private(d, name) || !uses.items[u].write) {
             /* read-only data and private variables need nothing */
-        } else if (clang_getCanonicalType(t).kind == CXType_Pointer) {
+        } else if (clang_getCanonicalType(t).kind == CXType_Pointer || gen_array_param(dn->cursor)) {
             gen_error(g, uses.items[u].offset,
                       "not supported yet: heap data written through pointer '%s' in a subtask "
                       "(use an array)", name);
             ok = false;
         } else if (gen_data_shape(t, &rank, &elem)) {
             ok &= gen_data_fits(g, t, name, uses.items[u].offset);
-            char *args = gen_data_args(t, name);
+            char *args = gen_data_args(dn->cursor, name);
             sb_printf(calls, "    dvmh_task_loop_data(dvmh_TL, %s);\n", args);
             free(args);
         } else {
