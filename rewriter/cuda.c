@@ -171,6 +171,17 @@ static bool passed_to_call(gen *g, int n)
            g->a.nodes[p].first_child != n;
 }
 
+/* The loop dimension whose variable node n references (vdecl: each
+ * dimension's declaration, or -1), or -1. */
+static int loop_var_dim(gen *g, const int *vdecl, int rank, int n)
+{
+    int decl = ast_referenced(&g->a, n);
+    for (int k = 0; k < rank; k++)
+        if (vdecl[k] >= 0 && vdecl[k] == decl)
+            return k;
+    return -1;
+}
+
 /* Whether the subscript at node n is made of the loop's own signed
  * variables (vdecl: each dimension's declaration, or -1), integer literals
  * without a suffix, parentheses and + - *, with at least one variable: its
@@ -191,13 +202,8 @@ static bool wide_subscript(gen *g, const int *vdecl, int rank, int n, bool *var)
             if (!isdigit((unsigned char)g->a.text[k]))
                 return false;
         return nd->end > nd->start;
-    case CXCursor_DeclRefExpr: {
-        int decl = ast_referenced(&g->a, n);
-        for (int k = 0; k < rank; k++)
-            if (vdecl[k] >= 0 && vdecl[k] == decl)
-                return *var = true;
-        return false;
-    }
+    case CXCursor_DeclRefExpr:
+        return loop_var_dim(g, vdecl, rank, n) >= 0 && (*var = true);
     case CXCursor_BinaryOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
         int lhs = nd->first_child, rhs = lhs >= 0 ? g->a.nodes[lhs].next_sibling : -1;
@@ -215,15 +221,9 @@ static void wide_text(gen *g, const int *vdecl, int rank, int n, strbuf *out)
 {
     const node *nd = &g->a.nodes[n];
     switch (nd->kind) {
-    case CXCursor_DeclRefExpr: {
-        int decl = ast_referenced(&g->a, n);
-        for (int k = 0; k < rank; k++)
-            if (vdecl[k] == decl) {
-                sb_printf(out, "dvmh_v%d", k);
-                return;
-            }
+    case CXCursor_DeclRefExpr:
+        sb_printf(out, "dvmh_v%d", loop_var_dim(g, vdecl, rank, n));
         return;
-    }
     case CXCursor_BinaryOperator: {
         enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(nd->cursor);
         sb_add(out, "(");

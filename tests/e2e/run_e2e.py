@@ -152,24 +152,29 @@ def run(cmd, env, stdin_path, timeout, cwd):
             stdin.close()
 
 
-def check(conf, rc, out, err, fails, exp_rc, exp_out, tol, checked_fail=False):
-    """1 (and a message) when a run's result is wrong, else 0. checked_fail:
+def verdict(conf, rc, out, err, fails, exp_rc, exp_out, tol, checked_fail=False):
+    """What is wrong with a run's result (a message), or None. checked_fail:
     a check-mode report also counts as the expected run-time error."""
     if fails is not None:
         found = fails in out + err or (checked_fail and "error: check:" in err)
         if rc == 0 or rc == "timeout" or not found:
-            print("FAIL %s: exit %s, expected a run-time error with %r%s" % (
-                conf, rc, fails, "; stderr: " + err.strip()[:800]))
-            return 1
-        return 0
+            return "FAIL %s: exit %s, expected a run-time error with %r%s" % (
+                conf, rc, fails, "; stderr: " + err.strip()[:800])
+        return None
     diff = same(exp_out, out, tol)
     if rc != exp_rc or diff:
-        print("FAIL %s: exit %s (expected %s)%s" % (
-            conf, rc, exp_rc, "; " + diff if diff else ""))
-        if err.strip():
-            print("  stderr: " + err.strip()[:800])
-        return 1
-    return 0
+        return "FAIL %s: exit %s (expected %s)%s%s" % (
+            conf, rc, exp_rc, "; " + diff if diff else "",
+            "\n  stderr: " + err.strip()[:800] if err.strip() else "")
+    return None
+
+
+def check(conf, rc, out, err, fails, exp_rc, exp_out, tol, checked_fail=False):
+    """1 (and the message) when a run's result is wrong, else 0."""
+    message = verdict(conf, rc, out, err, fails, exp_rc, exp_out, tol, checked_fail)
+    if message:
+        print(message)
+    return 1 if message else 0
 
 
 def main():

@@ -80,16 +80,8 @@ def run_bundle(top):
                 share = gpu_share(e["DVMH_STATS"])
         conf = "%s: %s, procs=%d threads=%d" % (name, setup, procs, threads)
         fails = meta["fails"] if procs >= meta["fails_from"] else None
-        if fails is not None:
-            if rc == 0 or rc == "timeout" or fails not in out + err:
-                return conf, share, 1, "FAIL %s: exit %s, expected a run-time error with %r; stderr: %s\n" % (
-                    conf, rc, fails, err.strip()[:800])
-            return conf, share, 0, ""
-        diff = run_e2e.same(meta["out"], out, meta["tol"])
-        if rc != meta["rc"] or diff:
-            return conf, share, 1, "FAIL %s: exit %s (expected %s)%s\n  stderr: %s\n" % (
-                conf, rc, meta["rc"], "; " + diff if diff else "", err.strip()[:800])
-        return conf, share, 0, ""
+        message = run_e2e.verdict(conf, rc, out, err, fails, meta["rc"], meta["out"], meta["tol"])
+        return conf, share, 1 if message else 0, message + "\n" if message else ""
 
     failed = 0
     host_only = []

@@ -239,23 +239,42 @@ CUresult cuMemAllocHost_v2(void **p, size_t bytes)
     return e;
 }
 
+/* Ends the page-locked host memory starting at p, of the given kind (the
+ * device field: -1 or -2), after the queued copies that may read or write
+ * it; false, and why on stderr, when p starts no such memory. Called with
+ * cuemu_lock held. */
+static bool unlock_host(const char *call, void *p, int kind, const char *what)
+{
+    allocation *a = table_find(&locked_memory, p);
+    if (!a || a->base != p || a->device != kind) {
+        fprintf(stderr, "cuemu: %s(%p): not %s\n", call, p, what);
+        return false;
+    }
+    cuemu_drain_all();
+    table_remove(&locked_memory, table_find(&locked_memory, p));
+    return true;
+}
+
 CUresult cuMemFreeHost(void *p)
 {
     pthread_mutex_lock(&cuemu_lock);
     CUresult e = CUDA_SUCCESS;
-    allocation *a = table_find(&locked_memory, p);
-    if (!a || a->base != p || a->device != -1) {
-        fprintf(stderr, "cuemu: cuMemFreeHost(%p): not page-locked memory from cuMemAllocHost\n", p);
+    if (!unlock_host("cuMemFreeHost", p, -1, "page-locked memory from cuMemAllocHost"))
         e = CUDA_ERROR_INVALID_VALUE;
-    } else {
-        /* queued copies may still read or write it */
-        cuemu_drain_all();
-        a = table_find(&locked_memory, p);
-        free(a->base);
-        table_remove(&locked_memory, a);
-    }
+    else
+        free(p);
     pthread_mutex_unlock(&cuemu_lock);
     return e;
+}
+
+static bool overlaps_locked(const char *p, size_t bytes)
+{
+    for (size_t k = 0; k < locked_memory.count; k++) {
+        const allocation *a = &locked_memory.items[k];
+        if (a->base < p + bytes && p < a->base + a->size)
+            return true;
+    }
+    return false;
 }
 
 /* Registered host memory is page-locked memory the program allocated: its
@@ -269,7 +288,7 @@ CUresult cuMemHostRegister_v2(void *p, size_t bytes, unsigned flags)
         e = CUDA_ERROR_INVALID_CONTEXT;
     else if (!p || bytes == 0)
         e = CUDA_ERROR_INVALID_VALUE;
-    else if (table_find(&locked_memory, p) || table_find(&locked_memory, (char *)p + bytes - 1))
+    else if (overlaps_locked((char *)p, bytes))
         e = CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
     else if (!table_add(&locked_memory, (allocation){p, bytes, NULL, 0, -2}))
         e = CUDA_ERROR_OUT_OF_MEMORY;
@@ -283,17 +302,10 @@ CUresult cuMemHostUnregister(void *p)
 {
     pthread_mutex_lock(&cuemu_lock);
     CUresult e = CUDA_SUCCESS;
-    allocation *a = table_find(&locked_memory, p);
-    if (!a || a->base != p || a->device != -2) {
-        fprintf(stderr, "cuemu: cuMemHostUnregister(%p): not memory from cuMemHostRegister\n", p);
+    if (!unlock_host("cuMemHostUnregister", p, -2, "memory from cuMemHostRegister"))
         e = CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
-    } else {
-        /* the driver waits for the copies that may use it */
-        cuemu_drain_all();
-        table_remove(&locked_memory, table_find(&locked_memory, p));
-        if (getenv("CUEMU_HOST_REGISTER_LOG"))
-            fprintf(stderr, "cuemu: cuMemHostUnregister\n");
-    }
+    else if (getenv("CUEMU_HOST_REGISTER_LOG"))
+        fprintf(stderr, "cuemu: cuMemHostUnregister\n");
     pthread_mutex_unlock(&cuemu_lock);
     return e;
 }
