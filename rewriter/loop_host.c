@@ -77,14 +77,18 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
                    k);
         if (p->thread_pipe && k == 1) /* the thread's block */
             host_arg(s, "dvmh_blo, dvmh_bhi, dvmh_P->step[1]");
-        else if (k == 0 && p->par_dim == 0) /* the thread's block */
-            host_arg(s, "dvmh_tlo, dvmh_thi, dvmh_P->step[0]");
+        else if (k == p->par_dim) /* the thread's block */
+            host_arg(s, "dvmh_tlo, dvmh_thi, dvmh_P->step[%d]", k);
         else
             host_arg(s, "dvmh_P->lo[%d], dvmh_P->hi[%d], dvmh_P->step[%d]", k, k, k);
     }
     if (p->thread_pipe) {
         host_param(s, "dvmh_piece *const dvmh_PP, const int dvmh_me");
         host_arg(s, "dvmh_P, dvmh_t");
+    }
+    if (p->par_dim > 0) { /* the team's size: a barrier after each block */
+        host_param(s, "const int dvmh_nt");
+        host_arg(s, "dvmh_n");
     }
     for (int k = 0; k < p->ndata; k++) {
         const loop_data *dt = &p->data[k];
@@ -144,21 +148,23 @@ static void host_reduction_copies(gen *g, const loop_plan *p, strbuf *h, strbuf 
 }
 
 /* The loops over the piece, the first free dimension shared by the
- * threads, then a #line marker and the body's indentation. */
+ * threads (each runs its block of it), then a #line marker and the body's
+ * indentation. Where that dimension is not the outermost, the threads
+ * wait for each other after their blocks, as '#pragma omp for' would
+ * (its set-up costs a microsecond per outer iteration: a pipeline's
+ * stages of a few rows paid it for every row); a team of one does not. */
 static void host_loops(gen *g, const loop_plan *p, strbuf *h)
 {
     for (int k = 0; k < p->rank; k++) {
         const loop_dim *ld = &p->dims[k];
         int pad = 4 + 4 * k;
-        /* dimension 0 is shared out by the handler (dvmh_thread_block) */
-        if (k == p->par_dim && k > 0)
-            sb_printf(h, "%*s#pragma omp for schedule(static)\n", pad, "");
         const char *cmp = ld->down ? ">=" : "<=";
         if (k == 1 && p->thread_pipe)
             sb_printf(h, "%*s{\n%*sdvmh_pipe_wait(dvmh_PP, dvmh_me, dvmh_row);\n", pad - 4, "",
                       pad, "");
-        /* the innermost loop (not one under '#pragma omp for') */
-        if (k == p->rank - 1 && !(k == p->par_dim && k > 0))
+        if (k == p->par_dim && k > 0)
+            sb_printf(h, "%*s{\n", pad - 4, "");
+        if (k == p->rank - 1)
             sb_printf(h, "%*sDVMH_NO_UNROLL\n", pad, "");
         if (ld->outer_bounds)
             sb_printf(h, "%*sfor (%s %s = dvmh_%s_first(%s, dvmh_lo%d, %s); %s %s dvmh_%s(%s, dvmh_hi%d); %s += %s)\n",
@@ -186,15 +192,16 @@ static void host_team(const loop_plan *p, const host_sig *s, const strbuf *inits
     const directive *d = p->dir;
     sb_printf(t, "__attribute__((noinline))\nstatic void %s_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)\n{\n",
               p->handler);
-    bool blocks = p->par_dim == 0 && !p->thread_pipe;
+    bool blocks = p->par_dim >= 0 && !p->thread_pipe;
     if (!blocks)
         sb_add(t, "    (void)dvmh_n;\n");
     if (p->thread_pipe)
         sb_add(t, "    dvmh_idx dvmh_blo, dvmh_bhi;\n"
                   "    dvmh_pipe_block(dvmh_P, dvmh_t, &dvmh_blo, &dvmh_bhi);\n");
     if (blocks)
-        sb_add(t, "    dvmh_idx dvmh_tlo, dvmh_thi;\n"
-                  "    dvmh_thread_block(dvmh_P, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);\n");
+        sb_printf(t, "    dvmh_idx dvmh_tlo, dvmh_thi;\n"
+                  "    dvmh_thread_block(dvmh_P, %d, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);\n",
+                  p->par_dim);
     if (inits->len)
         sb_add(t, inits->s);
     sb_printf(t, "    %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
@@ -217,6 +224,11 @@ static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits
     sb_add(t, "\n");
     if (p->thread_pipe)
         sb_add(t, "        dvmh_pipe_done(dvmh_PP, dvmh_me, ++dvmh_row);\n    }\n");
+    if (p->par_dim > 0) {
+        int pad = 4 * p->par_dim;
+        sb_printf(t, "%*sif (dvmh_nt > 1) {\n#pragma omp barrier\n%*s}\n%*s}\n", pad + 4, "",
+                  pad + 4, "", pad, "");
+    }
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];
         sb_printf(t, "    __builtin_memcpy(dvmh_red%d, &%s, sizeof(%s));\n", k, red->var, red->var);

@@ -436,21 +436,21 @@ static inline void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
 #define DVMH_NO_UNROLL
 #endif
 
-/* Thread t of a team of n: its static block of the piece's dimension 0
+/* Thread t of a team of n: its static block of the piece's dimension d
  * (lo..hi by step; empty: hi one step before lo). The host handlers share
- * the outer dimension this way instead of '#pragma omp for', whose set-up
- * costs a microsecond, and a handler run on one thread calls its loop
- * directly: a piece of a few iterations (the runs of an indirectly
- * distributed loop) then costs what the iterations cost. */
-static inline void dvmh_thread_block(const dvmh_piece *p, int t, int n, dvmh_idx *lo,
+ * a dimension this way instead of '#pragma omp for', whose set-up costs a
+ * microsecond, and a handler run on one thread calls its loop directly: a
+ * piece of a few iterations (the runs of an indirectly distributed loop,
+ * a pipeline's stage of a few rows) then costs what the iterations cost. */
+static inline void dvmh_thread_block(const dvmh_piece *p, int d, int t, int n, dvmh_idx *lo,
                                      dvmh_idx *hi)
 {
-    dvmh_idx count = (p->hi[0] - p->lo[0]) / p->step[0] + 1;
+    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
     if (count < 0)
         count = 0;
     dvmh_idx a = count * t / n, b = count * (t + 1) / n;
-    *lo = p->lo[0] + a * p->step[0];
-    *hi = p->lo[0] + (b - 1) * p->step[0];
+    *lo = p->lo[d] + a * p->step[d];
+    *hi = p->lo[d] + (b - 1) * p->step[d];
 }
 
 /* Inside handlers: reduction k's identity into a thread's private copy,

@@ -21,7 +21,7 @@ double f(void)
 // CHECK-NEXT: static void dvmh_loop_parallel_reduction_[[L]]_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)
 // CHECK-NEXT: {
 // CHECK-NEXT: dvmh_idx dvmh_tlo, dvmh_thi;
-// CHECK-NEXT: dvmh_thread_block(dvmh_P, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
+// CHECK-NEXT: dvmh_thread_block(dvmh_P, 0, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
 // CHECK-NEXT: double s;
 // CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
 // CHECK-NEXT: dvmh_loop_parallel_reduction_[[L]]_nest(dvmh_tlo, dvmh_thi, dvmh_P->step[0], dvmh_P->data[0], &s);
