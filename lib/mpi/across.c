@@ -21,7 +21,7 @@ struct comm_across {
     int stage_dim;
     int tag;
     MPI_Request *requests;      /* sends in flight */
-    MPI_Datatype *types;
+    mpi_box_message *sends;
     int pending, capacity;
     size_t bytes_sent, messages;
 };
@@ -51,7 +51,7 @@ comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int sta
     x->stage_dim = stage_dim;
     x->tag = 1000 + across_next_tag++ % 10000;
     x->requests = NULL;
-    x->types = NULL;
+    x->sends = NULL;
     x->pending = x->capacity = 0;
     x->bytes_sent = 0;
     x->messages = 0;
@@ -150,7 +150,7 @@ static void across_progress(comm_across *x)
     if (!done)
         return;
     for (int k = 0; k < x->pending; k++)
-        MPI_Type_free(&x->types[k]);
+        mpi_box_done(&x->sends[k], NULL);
     x->pending = 0;
 }
 
@@ -173,11 +173,11 @@ void mpi_layer_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi)
         if (x->pending == x->capacity) {
             x->capacity = x->capacity ? 2 * x->capacity : 16;
             x->requests = dvmh_xrealloc(x->requests, sizeof *x->requests * (size_t)x->capacity);
-            x->types = dvmh_xrealloc(x->types, sizeof *x->types * (size_t)x->capacity);
+            x->sends = dvmh_xrealloc(x->sends, sizeof *x->sends * (size_t)x->capacity);
         }
         x->bytes_sent += mpi_box_bytes(&list.items[k].memory);
-        mpi_isend_box(mpi_world(), x->tag, &list.items[k], &x->requests[x->pending],
-                      &x->types[x->pending]);
+        mpi_box_isend(mpi_world(), x->tag, &list.items[k], &x->sends[x->pending]);
+        x->requests[x->pending] = x->sends[x->pending].request;
         x->pending++;
         x->messages++;
     }
@@ -190,10 +190,10 @@ size_t mpi_layer_across_finish(comm_across *x, size_t *messages)
     mpi_wait_all(x->pending, x->requests);
     *messages = x->messages;
     for (int k = 0; k < x->pending; k++)
-        MPI_Type_free(&x->types[k]);
+        mpi_box_done(&x->sends[k], NULL);
     size_t bytes = x->bytes_sent;
     free(x->requests);
-    free(x->types);
+    free(x->sends);
     owners_free(&x->owners);
     free(x);
     return bytes;

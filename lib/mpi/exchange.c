@@ -1,36 +1,106 @@
 /* exchange.c: point-to-point movement of boxes of local arrays between
- * processes, without packing: each box is described to MPI by a derived
- * datatype over the array's memory, and all sends and receives of one
- * exchange are posted at once (non-blocking) and then awaited together. */
+ * processes. A box whose elements lie in one run of memory is sent from
+ * and received into the array itself; any other box travels packed in a
+ * buffer of its own, copied row by row on both sides. MPI could take a
+ * derived datatype over the array instead, but a large non-contiguous
+ * message then moves only while its sender is inside MPI (the library
+ * packs it piece by piece in its progress engine): a pipeline's sender
+ * computing its next stage would hold its successor back for a whole
+ * stage. A packed buffer is one run of bytes, which the library can hand
+ * over without the sender (a receiver-side copy between processes of a
+ * node). All sends and receives of one exchange are posted at once
+ * (non-blocking) and then awaited together. */
 #include "../alloc.h"
 #include "../trace.h"
 #include "mpi_comm.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-/* A datatype covering box [lo, hi] of memory laid out with these strides
- * (in elements; stride[rank-1] == 1). The innermost dimension is one
- * contiguous block; each outer dimension repeats the inner type at its
- * stride. */
-static MPI_Datatype exchange_box_type(const mpi_box_memory *m, dvmh_idx *first_elem)
+/* The element offset of the box's first element, and whether the box is
+ * one run of memory: every dimension but the outermost one it spans more
+ * than one index of is whole in its stride. */
+static dvmh_idx box_first(const mpi_box_memory *m, bool *contiguous)
 {
     dvmh_idx offset = m->offset;
     for (int d = 0; d < m->rank; d++)
         offset += m->lo[d] * m->stride[d];
-    *first_elem = offset;
-    MPI_Datatype type;
-    dvmh_idx inner = m->hi[m->rank - 1] - m->lo[m->rank - 1] + 1;
-    MPI_Type_contiguous((int)(inner * (dvmh_idx)m->elem_size), MPI_BYTE, &type);
-    for (int d = m->rank - 2; d >= 0; d--) {
-        MPI_Datatype outer;
+    bool run = true;
+    dvmh_idx inner = 1; /* elements of one index of dimension d */
+    for (int d = m->rank - 1; d >= 0; d--) {
         dvmh_idx extent = m->hi[d] - m->lo[d] + 1;
-        MPI_Type_create_hvector((int)extent, 1, (MPI_Aint)(m->stride[d] * (dvmh_idx)m->elem_size),
-                                type, &outer);
-        MPI_Type_free(&type);
-        type = outer;
+        if (extent > 1 && m->stride[d] != inner)
+            run = false;
+        inner *= extent;
     }
-    MPI_Type_commit(&type);
-    return type;
+    *contiguous = run;
+    return offset;
+}
+
+/* Copies box m between the array's memory and packed (rows of the
+ * innermost dimension, in order). */
+static void box_copy(const mpi_box_memory *m, char *packed, bool to_packed)
+{
+    int r = m->rank;
+    size_t row = (size_t)(m->hi[r - 1] - m->lo[r - 1] + 1) * m->elem_size;
+    dvmh_idx idx[DVMH_MAX_RANK];
+    for (int d = 0; d < r; d++)
+        idx[d] = m->lo[d];
+    for (;;) {
+        dvmh_idx offset = m->offset;
+        for (int d = 0; d < r; d++)
+            offset += idx[d] * m->stride[d];
+        char *at = (char *)m->base + offset * (dvmh_idx)m->elem_size;
+        if (to_packed)
+            memcpy(packed, at, row);
+        else
+            memcpy(at, packed, row);
+        packed += row;
+        int d = r - 2;
+        while (d >= 0 && idx[d] == m->hi[d]) {
+            idx[d] = m->lo[d];
+            d--;
+        }
+        if (d < 0)
+            return;
+        idx[d]++;
+    }
+}
+
+void mpi_box_isend(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_message *msg)
+{
+    bool contiguous;
+    dvmh_idx first = box_first(&t->memory, &contiguous);
+    size_t bytes = mpi_box_bytes(&t->memory);
+    trace_peer(t->peer, bytes);
+    msg->packed = NULL;
+    const char *from = (const char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size;
+    if (!contiguous) {
+        msg->packed = dvmh_xmalloc(bytes);
+        box_copy(&t->memory, msg->packed, true);
+        from = msg->packed;
+    }
+    MPI_Isend(from, (int)bytes, MPI_BYTE, t->peer, tag, comm, &msg->request);
+}
+
+void mpi_box_irecv(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_message *msg)
+{
+    bool contiguous;
+    dvmh_idx first = box_first(&t->memory, &contiguous);
+    size_t bytes = mpi_box_bytes(&t->memory);
+    msg->packed = NULL;
+    char *into = (char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size;
+    if (!contiguous)
+        into = msg->packed = dvmh_xmalloc(bytes);
+    MPI_Irecv(into, (int)bytes, MPI_BYTE, t->peer, tag, comm, &msg->request);
+}
+
+void mpi_box_done(mpi_box_message *msg, const mpi_transfer *received)
+{
+    if (received && msg->packed)
+        box_copy(&received->memory, msg->packed, false);
+    free(msg->packed);
+    msg->packed = NULL;
 }
 
 size_t mpi_box_bytes(const mpi_box_memory *m)
@@ -42,16 +112,6 @@ size_t mpi_box_bytes(const mpi_box_memory *m)
         elems *= (size_t)(m->hi[d] - m->lo[d] + 1);
     }
     return elems * m->elem_size;
-}
-
-void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *request,
-                   MPI_Datatype *type)
-{
-    dvmh_idx first;
-    *type = exchange_box_type(&t->memory, &first);
-    trace_peer(t->peer, mpi_box_bytes(&t->memory));
-    MPI_Isend((char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size, 1, *type,
-              t->peer, tag, comm, request);
 }
 
 void mpi_wait_all(int count, MPI_Request *requests)
@@ -67,7 +127,8 @@ size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_
 {
     int total = send_count + recv_count;
     MPI_Request *requests = dvmh_xmalloc(sizeof(MPI_Request) * (size_t)total);
-    MPI_Datatype *types = dvmh_xmalloc(sizeof(MPI_Datatype) * (size_t)total);
+    mpi_box_message *msgs = dvmh_xmalloc(sizeof(mpi_box_message) * (size_t)total);
+    const mpi_transfer **received = dvmh_xmalloc(sizeof(mpi_transfer *) * (size_t)total);
     int posted = 0;
     size_t bytes_sent = 0;
     /* Receives first, so that messages find their buffers waiting. */
@@ -75,25 +136,25 @@ size_t mpi_exchange(MPI_Comm comm, int tag, const mpi_transfer *sends, int send_
         const mpi_transfer *t = &recvs[k];
         if (mpi_box_bytes(&t->memory) == 0)
             continue;
-        dvmh_idx first;
-        types[posted] = exchange_box_type(&t->memory, &first);
-        MPI_Irecv((char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size, 1,
-                  types[posted], t->peer, tag, comm, &requests[posted]);
-        posted++;
+        mpi_box_irecv(comm, tag, t, &msgs[posted]);
+        received[posted++] = t;
     }
     for (int k = 0; k < send_count; k++) {
         const mpi_transfer *t = &sends[k];
         size_t bytes = mpi_box_bytes(&t->memory);
         if (bytes == 0)
             continue;
-        mpi_isend_box(comm, tag, t, &requests[posted], &types[posted]);
+        mpi_box_isend(comm, tag, t, &msgs[posted]);
+        received[posted++] = NULL;
         bytes_sent += bytes;
-        posted++;
     }
+    for (int k = 0; k < posted; k++)
+        requests[k] = msgs[k].request;
     mpi_wait_all(posted, requests);
     for (int k = 0; k < posted; k++)
-        MPI_Type_free(&types[k]);
+        mpi_box_done(&msgs[k], received[k]);
     free(requests);
-    free(types);
+    free(msgs);
+    free(received);
     return bytes_sent;
 }

@@ -65,9 +65,18 @@ typedef struct mpi_transfer {
 size_t mpi_box_bytes(const mpi_box_memory *m);
 /* Waits until every request is complete. */
 void mpi_wait_all(int count, MPI_Request *requests);
-/* Starts sending one box; the caller waits for request, then frees type. */
-void mpi_isend_box(MPI_Comm comm, int tag, const mpi_transfer *t, MPI_Request *request,
-                   MPI_Datatype *type);
+/* One box in flight: its request and, for a box not in one run of
+ * memory, the packed copy that travels instead (exchange.c). */
+typedef struct mpi_box_message {
+    MPI_Request request;
+    void *packed;
+} mpi_box_message;
+/* Starts sending, or receiving, one box; when msg->request is complete
+ * the caller calls mpi_box_done (with the transfer for a receive: the
+ * packed rows go to their places; NULL for a send). */
+void mpi_box_isend(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_message *msg);
+void mpi_box_irecv(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_message *msg);
+void mpi_box_done(mpi_box_message *msg, const mpi_transfer *received);
 /* Posts every receive and send at once and waits for all; each receive
  * must match a send of the same shape on its peer (messages between two
  * processes are matched in posting order). Returns the bytes sent. */
