@@ -14,6 +14,7 @@
 #include "../trace.h"
 #include "mpi_comm.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,29 @@ static void box_copy(const mpi_box_memory *m, char *packed, bool to_packed)
     }
 }
 
+/* count elements of *type making bytes bytes: MPI_BYTE up to INT_MAX
+ * bytes, beyond that blocks of 1 MiB and the rest (committed; freed by
+ * mpi_box_done). */
+static int bytes_type(size_t bytes, MPI_Datatype *type, mpi_box_message *msg)
+{
+    msg->type = MPI_DATATYPE_NULL;
+    if (bytes <= INT_MAX) {
+        *type = MPI_BYTE;
+        return (int)bytes;
+    }
+    enum { BLOCK = 1 << 20 };
+    MPI_Datatype block;
+    MPI_Type_contiguous(BLOCK, MPI_BYTE, &block);
+    int lengths[2] = {(int)(bytes / BLOCK), (int)(bytes % BLOCK)};
+    MPI_Aint displacements[2] = {0, (MPI_Aint)(bytes / BLOCK) * BLOCK};
+    MPI_Datatype types[2] = {block, MPI_BYTE};
+    MPI_Type_create_struct(lengths[1] ? 2 : 1, lengths, displacements, types, &msg->type);
+    MPI_Type_free(&block);
+    MPI_Type_commit(&msg->type);
+    *type = msg->type;
+    return 1;
+}
+
 void mpi_box_isend(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_message *msg)
 {
     bool contiguous;
@@ -80,7 +104,9 @@ void mpi_box_isend(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_messag
         box_copy(&t->memory, msg->packed, true);
         from = msg->packed;
     }
-    MPI_Isend(from, (int)bytes, MPI_BYTE, t->peer, tag, comm, &msg->request);
+    MPI_Datatype type;
+    int count = bytes_type(bytes, &type, msg);
+    MPI_Isend(from, count, type, t->peer, tag, comm, &msg->request);
 }
 
 void mpi_box_irecv(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_message *msg)
@@ -92,7 +118,9 @@ void mpi_box_irecv(MPI_Comm comm, int tag, const mpi_transfer *t, mpi_box_messag
     char *into = (char *)t->memory.base + first * (dvmh_idx)t->memory.elem_size;
     if (!contiguous)
         into = msg->packed = dvmh_xmalloc(bytes);
-    MPI_Irecv(into, (int)bytes, MPI_BYTE, t->peer, tag, comm, &msg->request);
+    MPI_Datatype type;
+    int count = bytes_type(bytes, &type, msg);
+    MPI_Irecv(into, count, type, t->peer, tag, comm, &msg->request);
 }
 
 void mpi_box_done(mpi_box_message *msg, const mpi_transfer *received)
@@ -101,6 +129,8 @@ void mpi_box_done(mpi_box_message *msg, const mpi_transfer *received)
         box_copy(&received->memory, msg->packed, false);
     free(msg->packed);
     msg->packed = NULL;
+    if (msg->type != MPI_DATATYPE_NULL)
+        MPI_Type_free(&msg->type);
 }
 
 size_t mpi_box_bytes(const mpi_box_memory *m)

@@ -65,11 +65,13 @@ typedef struct mpi_transfer {
 size_t mpi_box_bytes(const mpi_box_memory *m);
 /* Waits until every request is complete. */
 void mpi_wait_all(int count, MPI_Request *requests);
-/* One box in flight: its request and, for a box not in one run of
- * memory, the packed copy that travels instead (exchange.c). */
+/* One box in flight: its request, for a box not in one run of memory the
+ * packed copy that travels instead, and for one of 2 GiB or more the
+ * datatype that counts its bytes (exchange.c). */
 typedef struct mpi_box_message {
     MPI_Request request;
     void *packed;
+    MPI_Datatype type;
 } mpi_box_message;
 /* Starts sending, or receiving, one box; when msg->request is complete
  * the caller calls mpi_box_done (with the transfer for a receive: the
