@@ -16,6 +16,7 @@ enum move_reason {
     MOVE_REDUCTION,
     MOVE_REMOTE,            /* remote_access */
     MOVE_REDISTRIBUTE,
+    MOVE_SHARE,             /* ordinary data written by a divided loop */
     MOVE_REASONS
 };
 enum move_direction {

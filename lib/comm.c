@@ -143,6 +143,12 @@ size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old)
     return layer->redistribute(a, old);
 }
 
+bool comm_share_boxes(void *base, int rank, size_t elem_size, const dvmh_idx *ext,
+                      const dvmh_idx *lo, const dvmh_idx *hi, size_t *bytes)
+{
+    return layer->share_boxes(base, rank, elem_size, ext, lo, hi, bytes);
+}
+
 int comm_first_with_key(const dvmh_idx *key, int count)
 {
     return layer->first_with_key(key, count);

@@ -6,6 +6,8 @@
 
 #include "dvmh.h"
 
+#include <stdbool.h>
+
 #include <stddef.h>
 
 void comm_start(int *argc, char ***argv);
@@ -89,6 +91,16 @@ void comm_message_cost(double *latency, double *per_byte);
  * allocated (the caller frees it afterwards). Returns the bytes this
  * process sent. */
 size_t comm_redistribute(dvmh_array *a, const dvmh_array_head *old);
+
+/* Collective: ordinary (replicated) data that each process wrote a box of
+ * (lo..hi in every dimension of rank dimensions of extents ext, row-major
+ * elements of elem_size bytes at base; an empty box: lo > hi somewhere):
+ * afterwards every process's copy holds every process's box. Processes
+ * with identical boxes wrote the same elements (one of them sends); boxes
+ * that overlap otherwise make it return false on every process, moving
+ * nothing. *bytes: what this process sent. */
+bool comm_share_boxes(void *base, int rank, size_t elem_size, const dvmh_idx *ext,
+                      const dvmh_idx *lo, const dvmh_idx *hi, size_t *bytes);
 
 /* Collective: true on the lowest-ranked process of each group of
  * processes passing identical keys (count values), e.g. one of the

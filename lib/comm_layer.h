@@ -33,6 +33,8 @@ typedef struct comm_layer {
     void (*message_cost)(double *latency, double *per_byte);
     size_t (*redistribute)(dvmh_array *a, const dvmh_array_head *old);
     int (*first_with_key)(const dvmh_idx *key, int count);
+    bool (*share_boxes)(void *base, int rank, size_t elem_size, const dvmh_idx *ext,
+                        const dvmh_idx *lo, const dvmh_idx *hi, size_t *bytes);
     comm_group *(*group_create)(const int *members, int count, int tag);
     void (*group_free)(comm_group *g);
     int (*nodes)(int *node);

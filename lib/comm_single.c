@@ -190,6 +190,19 @@ static int single_first_with_key(const dvmh_idx *key, int count)
     return 1;
 }
 
+static bool single_share_boxes(void *base, int rank, size_t elem_size, const dvmh_idx *ext,
+                               const dvmh_idx *lo, const dvmh_idx *hi, size_t *bytes)
+{
+    (void)base;
+    (void)rank;
+    (void)elem_size;
+    (void)ext;
+    (void)lo;
+    (void)hi;
+    *bytes = 0;
+    return true;
+}
+
 static size_t single_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                               comm_remote_view *view)
 {
@@ -258,6 +271,7 @@ const comm_layer comm_single_layer = {
     .message_cost = single_message_cost,
     .redistribute = single_redistribute,
     .first_with_key = single_first_with_key,
+    .share_boxes = single_share_boxes,
     .group_create = single_group_create,
     .group_free = single_group_free,
     .nodes = single_nodes,

@@ -275,6 +275,82 @@ static void run_local_part(dvmh_loop *l)
         piece_run_all(l, pieces, n);
 }
 
+/* Ordinary (replicated) data a loop divided between processes wrote: each
+ * process's copy holds only its own iterations' elements, which a
+ * sequential program would have in every copy. With 'tie' the written part
+ * of each process is known (the tie's image of its iterations), and the
+ * processes exchange those parts; without it the loop stops, naming the
+ * variable. Collective: every process of the group runs the same loops. */
+static void share_ordinary_writes(dvmh_loop *l, bool has_part)
+{
+    if (!l->target || comm_process_count() < 2)
+        return;
+    bool writes = false;
+    for (int k = 0; k < l->data_count; k++)
+        writes |= !l->data[k].array && (l->data[k].access & DVMH_WRITE);
+    if (!writes)
+        return;
+    /* divided: the processes' iterations differ (every process computes
+     * the same set for a loop its target does not divide) */
+    double bounds[2 * (2 * DVMH_MAX_RANK + 1)]; /* the values, then their negations */
+    int count = 2 * l->rank + 1;
+    for (int x = 0; x < l->rank; x++) {
+        bounds[2 * x] = has_part ? (double)l->first[x] : -1;
+        bounds[2 * x + 1] = has_part ? (double)l->last[x] : -1;
+    }
+    bounds[count - 1] = has_part;
+    for (int x = 0; x < count; x++)
+        bounds[count + x] = -bounds[x];
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, bounds, 2 * count, NULL, 0);
+    bool divided = false;
+    for (int x = 0; x < count; x++)
+        divided |= bounds[x] != -bounds[count + x];
+    if (!divided)
+        return;
+    for (int k = 0; k < l->data_count; k++) {
+        loop_data *d = &l->data[k];
+        if (d->array || !(d->access & DVMH_WRITE))
+            continue;
+        if (!d->tied)
+            dvmh_fatal(l->file, l->line,
+                       "not supported yet: a parallel loop divided between processes that writes "
+                       "the ordinary array %s without 'tie' (each process would hold only its own "
+                       "iterations' elements): tie it to the loop (tie(%s[i])) or distribute it",
+                       d->name, d->name);
+        dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+        for (int x = 0; x < d->rank; x++) {
+            const dvmh_rule *r = &d->map[x];
+            lo[x] = 0;
+            hi[x] = d->ext[x] - 1;
+            if (r->kind == DVMH_RULE_CONST) {
+                lo[x] = hi[x] = r->b;
+            } else if (r->kind == DVMH_RULE_LINEAR) {
+                dvmh_idx first = r->a * l->first[r->dim] + r->b;
+                dvmh_idx last = r->a * l->last[r->dim] + r->b;
+                lo[x] = first < last ? first : last;
+                hi[x] = first < last ? last : first;
+            }
+            if (lo[x] < 0)
+                lo[x] = 0;
+            if (hi[x] > d->ext[x] - 1)
+                hi[x] = d->ext[x] - 1;
+            if (!has_part)
+                hi[x] = lo[x] - 1;
+        }
+        if (d->var)
+            var_actualize_host_all(d->var, MOVE_SHARE);
+        size_t bytes = 0;
+        if (!comm_share_boxes((void *)d->addr, d->rank, d->elem_size, d->ext, lo, hi, &bytes))
+            dvmh_fatal(l->file, l->line,
+                       "not supported yet: a parallel loop divided between processes whose "
+                       "processes write overlapping parts of the ordinary array %s", d->name);
+        if (d->var) {
+            var_written(d->var, 0, &d->var->whole);
+            var_count_processes(d->var, MOVE_SHARE, bytes, 0.0);
+        }
+    }
+}
+
 void dvmh_loop_run(dvmh_loop *l)
 {
     if (!l->host_handler)
@@ -302,12 +378,14 @@ void dvmh_loop_run(dvmh_loop *l)
         check_loop_begin(l);
     if (l->across && comm_process_count() > 1 && lcomm_across_crosses(l)) {
         lcomm_run_across(l);
+        share_ordinary_writes(l, piece_local_part(l));
     } else {
         lcomm_renew_shadows(l);
         bool has_part = piece_local_part(l);
         lcomm_fetch_remotes(l, has_part);
         if (has_part && !indirect_loop_runs(l, run_local_part))
             run_local_part(l);
+        share_ordinary_writes(l, has_part);
     }
     if (l->check_vars)
         check_loop_end(l);

@@ -185,7 +185,7 @@ void stats_comm(double started)
 
 static const char *const reason_names[MOVE_REASONS] = {
     "region/loop data", "get_actual", "shadow_renew", "across", "reduction",
-    "remote_access", "redistribute",
+    "remote_access", "redistribute", "loop writes shared",
 };
 static const char *const direction_names[MOVE_DIRECTIONS] = {
     "host->device", "device->host", "device->device", "to processes",

@@ -49,7 +49,7 @@ static struct {
 
 static const char *const reason_names[MOVE_REASONS] = {
     "region", "get_actual", "shadow_renew", "across", "reduction", "remote_access",
-    "redistribute",
+    "redistribute", "share",
 };
 static const char *const direction_names[MOVE_DIRECTIONS] = {
     "host->device", "device->host", "device->device", "processes",

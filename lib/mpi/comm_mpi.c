@@ -137,6 +137,7 @@ const comm_layer comm_mpi_layer = {
     .message_cost = mpi_layer_message_cost,
     .redistribute = mpi_layer_redistribute,
     .first_with_key = mpi_layer_first_with_key,
+    .share_boxes = mpi_layer_share_boxes,
     .group_create = mpi_layer_group_create,
     .group_free = mpi_layer_group_free,
     .nodes = mpi_layer_nodes,

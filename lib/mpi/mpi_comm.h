@@ -127,6 +127,8 @@ size_t mpi_layer_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi
 size_t mpi_layer_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                                    comm_remote_view *view);
 void mpi_layer_remote_view_end(dvmh_array *a, comm_remote_view *view, int written);
+bool mpi_layer_share_boxes(void *base, int rank, size_t elem_size, const dvmh_idx *ext,
+                           const dvmh_idx *lo, const dvmh_idx *hi, size_t *bytes);
 comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim);
 void mpi_layer_across_recv(comm_across *x, dvmh_idx lo, dvmh_idx hi);
 void mpi_layer_across_send(comm_across *x, dvmh_idx lo, dvmh_idx hi);
