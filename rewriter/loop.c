@@ -444,6 +444,7 @@ static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)
 
 static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
 {
+    strbuf decls = {0};
     for (int k = 0; k < p->ndata; k++) {
         const loop_data *dt = &p->data[k];
         const char *acc = dt->write ? "DVMH_READ | DVMH_WRITE" : "DVMH_READ";
@@ -459,11 +460,17 @@ static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
         const loop_data *dt = &p->data[k];
         sb_printf(c, "    dvmh_loop_describe(dvmh_L, %d, \"%s\", %s);\n", k, dt->name,
                   dt->obj ? "-1" : dt->type_code ? dt->type_code : "DVMH_T_OTHER");
-        char *reach = reach_call(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank, k);
+        char *reach = reach_call(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank, k,
+                                 p->handler, &decls);
         if (reach) {
             sb_add(c, reach);
             free(reach);
         }
+    }
+    if (decls.len) {
+        edit *de = edit_begin(&g->e, p->fn_start, p->fn_start);
+        edit_lit(de, decls.s);
+        free(decls.s);
     }
     for (int k = 0; k < p->nscalars; k++)
         sb_printf(c, "    dvmh_loop_scalar(dvmh_L, &%s, sizeof(%s));\n", p->scalars[k].name,

@@ -146,7 +146,7 @@ static void reach_walk(gen *g, int n, int decl, int rank, char *const *vars, int
 }
 
 char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
-                     int data_index)
+                     int data_index, const char *prefix, strbuf *decls)
 {
     if (rank < 1 || rank > DIR_MAX_RANK)
         return NULL; /* more: reported as an error */
@@ -162,17 +162,19 @@ char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nv
         any |= dims[d].loop_dim >= 0;
     if (!any)
         return NULL;
+    sb_printf(decls, "static const int %s_reach%d_dims[] = {", prefix, data_index);
+    for (int d = 0; d < rank; d++)
+        sb_printf(decls, "%s%d", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].loop_dim : -1);
+    sb_printf(decls, "};\nstatic const dvmh_idx %s_reach%d_lo[] = {", prefix, data_index);
+    for (int d = 0; d < rank; d++)
+        sb_printf(decls, "%s%lld", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].lo : 0);
+    sb_printf(decls, "}, %s_reach%d_hi[] = {", prefix, data_index);
+    for (int d = 0; d < rank; d++)
+        sb_printf(decls, "%s%lld", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].hi : 0);
+    sb_add(decls, "};\n");
     strbuf s = {0};
-    sb_printf(&s, "    dvmh_loop_reach(dvmh_L, %d, (int[]){", data_index);
-    for (int d = 0; d < rank; d++)
-        sb_printf(&s, "%s%d", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].loop_dim : -1);
-    sb_add(&s, "}, (dvmh_idx[]){");
-    for (int d = 0; d < rank; d++)
-        sb_printf(&s, "%s%lld", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].lo : 0);
-    sb_add(&s, "}, (dvmh_idx[]){");
-    for (int d = 0; d < rank; d++)
-        sb_printf(&s, "%s%lld", d ? ", " : "", dims[d].loop_dim >= 0 ? dims[d].hi : 0);
-    sb_add(&s, "});\n");
+    sb_printf(&s, "    dvmh_loop_reach(dvmh_L, %d, %s_reach%d_dims, %s_reach%d_lo, %s_reach%d_hi);\n",
+              data_index, prefix, data_index, prefix, data_index, prefix, data_index);
     return s.s;
 }
 

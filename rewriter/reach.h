@@ -6,8 +6,13 @@
 
 /* "    dvmh_loop_reach(...);\n" for data k of a loop whose body is node
  * body, or NULL when its references are not all 'loop variable +
- * constant' in some dimension. */
-char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int k);
+ * constant' in some dimension. The call's three arrays are file-scope
+ * constants named after prefix, whose definitions are appended to decls
+ * (text for file scope before the loop's function): compound literals in
+ * the user's function were an eighth of a file's compile (allocas and
+ * stores in a large function, for each loop and array). */
+char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int k,
+                 const char *prefix, strbuf *decls);
 
 /* Whether the loop's references to an array may reach diagonally against
  * the loop order (A[i-1][j+1] or A[i+1][j-1] with upward loops: offsets

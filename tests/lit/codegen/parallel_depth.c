@@ -18,7 +18,7 @@ double f(void)
 // CHECK-NOT: dvmh_loop_map
 // CHECK: dvmh_loop_data(dvmh_L, u, 3,
 // the subscripts i, j are the loop's dimensions 0 and 1
-// CHECK: dvmh_loop_reach(dvmh_L, 0, (int[]){0, 1, -1},
+// CHECK: dvmh_loop_reach(dvmh_L, 0, dvmh_loop_parallel_depth_[[R:[0-9]+]]_reach0_dims, dvmh_loop_parallel_depth_[[R]]_reach0_lo,
 // CHECK: dvmh_loop_reduction(dvmh_L, DVMH_RED_MAX, DVMH_T_DOUBLE, &eps, 1, NULL, 0, 0);
 #pragma dvm parallel(2) reduction(max(eps))
     for (int i = 1; i < 7; i++)
