@@ -315,7 +315,8 @@ static void share_ordinary_writes(dvmh_loop *l, bool has_part)
             dvmh_fatal(l->file, l->line,
                        "not supported yet: a parallel loop divided between processes that writes "
                        "the ordinary array %s without 'tie' (each process would hold only its own "
-                       "iterations' elements): tie it to the loop (tie(%s[i])) or distribute it",
+                       "iterations' elements): tie it to the loop (tie(%s[i])), distribute it, "
+                       "or make it private if each iteration writes what it reads",
                        d->name, d->name);
         dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
         for (int x = 0; x < d->rank; x++) {
