@@ -46,6 +46,7 @@ static void finish_at_exit(void)
     schedule_finish();
     stats_finish();
     devices_stop();
+    task_release_all();
     comm_stop();
 }
 

@@ -44,7 +44,10 @@ struct dvmh_task {
     int *member_count;
     comm_group **group;             /* per subtask: this process's group, or NULL */
     bool in_region;
+    struct dvmh_task *next_live;    /* task arrays not destroyed, in creation order */
 };
+
+static dvmh_task *live_tasks, **live_tail = &live_tasks;
 
 /* One stored change of a loop's data made by one subtask. */
 typedef struct task_data {
@@ -125,6 +128,8 @@ dvmh_task *dvmh_task_create(const char *file, int line, const char *name, long c
         dvmh_fatal(file, line, "task array '%s' has %ld subtasks (must be 1..%d)", name, count,
                    1 << 24);
     dvmh_task *t = dvmh_xcalloc(1, sizeof *t);
+    *live_tail = t;
+    live_tail = &t->next_live;
     t->magic = DVMH_TASK_MAGIC;
     t->file = file;
     t->line = line;
@@ -158,10 +163,23 @@ void dvmh_task_destroy(dvmh_task *t)
         return;
     task_check(NULL, 0, t);
     task_unschedule(t);
+    for (dvmh_task **p = &live_tasks; *p; p = &(*p)->next_live)
+        if (*p == t) {
+            *p = t->next_live;
+            if (live_tail == &t->next_live)
+                live_tail = p;
+            break;
+        }
     free(t->spec);
     free(t->links);
     t->magic = 0;
     free(t);
+}
+
+void task_release_all(void)
+{
+    for (dvmh_task *t = live_tasks; t; t = t->next_live)
+        task_unschedule(t);
 }
 
 void dvmh_task_release(dvmh_task **t)
