@@ -1,6 +1,7 @@
 // cuda_build.cpp: see cuda_build.h.
 #include "cuda_build.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <llvm/Support/SHA256.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 std::string cuda_cache_dir()
@@ -121,8 +123,39 @@ bool CudaBuild::finish()
 {
     if (finished)
         return ok;
+    return ended(llvm::sys::Wait(process, std::nullopt, &why));
+}
+
+bool CudaBuild::poll()
+{
+    if (finished)
+        return true;
+    // waitpid itself: llvm::sys::Wait's non-blocking form sets a SIGALRM
+    // handler, and this runs beside the compile, in a thread of its own
+    int status = 0;
+    pid_t pid;
+    do
+        pid = waitpid(process.Pid, &status, WNOHANG);
+    while (pid < 0 && errno == EINTR);
+    if (pid == 0)
+        return false;  // still running
+    llvm::sys::ProcessInfo done = process;
+    if (pid < 0) {
+        why = std::string("cannot wait for nvcc: ") + strerror(errno);
+        done.ReturnCode = -1;
+    } else if (WIFEXITED(status)) {
+        done.ReturnCode = WEXITSTATUS(status);
+    } else {
+        why = std::string("nvcc ended by signal ") + std::to_string(WTERMSIG(status));
+        done.ReturnCode = -2;
+    }
+    ended(done);
+    return true;
+}
+
+bool CudaBuild::ended(const llvm::sys::ProcessInfo &done)
+{
     finished = true;
-    llvm::sys::ProcessInfo done = llvm::sys::Wait(process, std::nullopt, &why);
     running = false;
     ok = done.ReturnCode == 0 && llvm::sys::fs::exists(out);
     if (!ok) {

@@ -37,6 +37,8 @@ public:
     // Waits for nvcc; then the image is in the file image_path() names.
     // false: nvcc failed (error has its messages).
     bool finish();
+    // Whether nvcc has ended (without waiting); then finish() returns at once.
+    bool poll();
     // Where the image is once finish() succeeds (known from start() on).
     const std::string &image_path() const { return image; }
     // What the image is made from (nvcc, its arguments, the source), as
@@ -46,6 +48,8 @@ public:
     bool cache_hit() const { return hit; }
 
 private:
+    bool ended(const llvm::sys::ProcessInfo &done);
+
     llvm::sys::ProcessInfo process;
     bool running = false, hit = false, finished = false, ok = false;
     std::string image;          // the image's file once finished

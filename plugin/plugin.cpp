@@ -141,19 +141,19 @@ std::string quoted(const std::string &s)
 }
 
 // The assembler text that defines the image's symbol with the bytes of
-// the file at path (which nvcc may still be writing while the host code
-// is parsed and optimized: late_image_pass adds it to the module once nvcc
-// is done), or, with no path (nvcc failed), with no image: a single 0 byte,
-// where fat binaries, cubins and PTX all start otherwise, so that the
-// runtime gives the file's loops no CUDA handlers (dvmh_cuda_linkable).
-// The symbol is named after the image's content: weak, so that objects
-// with the same image share one copy, and hidden.
+// the file at path (a cached image, or LateImage's pipe, which gets nvcc's
+// image once it is built while the host code compiles), followed by a 0
+// byte: with no bytes (nvcc failed) that byte is the image, where fat
+// binaries, cubins and PTX all start otherwise, so that the runtime gives
+// the file's loops no CUDA handlers (dvmh_cuda_linkable). The symbol is
+// named after the image's content: weak, so that objects with the same
+// image share one copy, and hidden.
 std::string cuda_incbin_asm(const std::string &path, const std::string &key)
 {
     std::string image = "dvmh_cuda_image_" + key;
     return ".pushsection .rodata.dvmh_cuda,\"a\",@progbits\n.p2align 4\n"
            ".weak " + image + "\n.hidden " + image + "\n" + image + ":\n" +
-           (path.empty() ? "" : ".incbin " + quoted(path) + "\n") + ".byte 0\n.popsection\n";
+           ".incbin " + quoted(path) + "\n.byte 0\n.popsection\n";
 }
 
 // The definition of module m with the image cuda_incbin_asm defines.
@@ -319,12 +319,6 @@ protected:
         return build.start(nvcc, cu, flags);
     }
 
-    // Waits for nvcc; false: it failed and that was reported.
-    bool finish_cuda(CompilerInstance &CI, CudaBuild &build, const std::string &file)
-    {
-        return build.finish() || cuda_failed(CI, build, file);
-    }
-
     // The program still builds and runs right, on the host: a file's CUDA
     // is C++ made of C, and C that C++ refuses (a variable named 'new', an
     // int converted to an enum) must not stop the build.
@@ -383,6 +377,7 @@ protected:
         std::string text = out.host_c;
         CudaBuild build;
         build.archs = cuda_archs;
+        LateImage late;  // before build goes: its thread waits for build
         bool with_cuda = false, overlap = false;
         if (out.cuda) {
             // an object: nvcc runs while the host code compiles, and the
@@ -393,8 +388,10 @@ protected:
             bool rdc = out.cuda_needs != nullptr;
             overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
                       !cuda_module_name(text).empty();
-            bool compiled = start_cuda(CI, build, file, args, nvcc, out.cuda, rdc) &&
-                            (overlap || build.finish());
+            bool started = start_cuda(CI, build, file, args, nvcc, out.cuda, rdc);
+            if (started && overlap && !build.cache_hit() && !late.open())
+                overlap = false;  // no pipe: wait for nvcc now
+            bool compiled = started && (overlap || build.finish());
             if (!compiled && !out.cuda_kernels) {
                 // only device versions for other files: those files' loops
                 // then find no device code to link and run on the host
@@ -444,11 +441,13 @@ protected:
         inv->getFrontendOpts().ActionName.clear();
         inv->getHeaderSearchOpts().AddPath(runtime_include_dir(), frontend::Angled, false, true);
         CompilerInstance nested(CI.getPCHContainerOperations());
-        auto image_added = std::make_shared<bool>(false);
-        if (overlap)
-            late_image_pass(inv->getCodeGenOpts(), [&] { return finish_cuda(nested, build, file); },
-                            cuda_incbin_asm(build.image_path(), build.key()),
-                            cuda_incbin_asm("", build.key()), image_added);
+        if (overlap) {
+            late.add_pass(inv->getCodeGenOpts(),
+                          cuda_incbin_asm(build.cache_hit() ? build.image_path() : late.path(),
+                                          build.key()));
+            if (!build.cache_hit())
+                late.start(build);
+        }
         // the shared client's counts are printed once, by this compile
         // ("1 warning generated."): not by the nested one too
         inv->getDiagnosticOpts().ShowCarets = false;
@@ -461,7 +460,11 @@ protected:
                          << static_cast<int>(nested.getFrontendOpts().ProgramAction) << "\n";
         bool ok = action && nested.ExecuteAction(*action);
         nested_compile = false;
-        if (ok && overlap && !*image_added && !nested.getDiagnostics().hasErrorOccurred()) {
+        // nvcc failing is a warning once it is known (an error before it
+        // ended: nvcc is stopped, its result does not matter)
+        if (overlap && !build.cache_hit() && late.stop() && !build.finish())
+            cuda_failed(CI, build, file);
+        if (ok && overlap && !late.pass_ran() && !nested.getDiagnostics().hasErrorOccurred()) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
                                        "the CUDA image of '%0' was not embedded (the optimization "
