@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -59,8 +60,8 @@ std::string temp_file(const char *prefix, const char *suffix)
 
 } // namespace
 
-bool CudaBuild::start(const std::string &nvcc, const std::string &cu,
-                      const std::vector<std::string> &flags)
+std::vector<std::string> CudaBuild::arguments(const std::string &nvcc,
+                                              const std::vector<std::string> &flags) const
 {
     std::vector<std::string> args = {nvcc, "-fatbin", "-w"};
     std::string newest;
@@ -74,7 +75,107 @@ bool CudaBuild::start(const std::string &nvcc, const std::string &cu,
     args.push_back("-gencode");
     args.push_back("arch=compute_" + newest + ",code=compute_" + newest);
     args.insert(args.end(), flags.begin(), flags.end());
+    return args;
+}
 
+llvm::sys::ProcessInfo CudaBuild::spawn(const std::string &nvcc, std::vector<std::string> args,
+                                        const std::string &input, const std::string &output,
+                                        const std::string &log)
+{
+    args.push_back("-o");
+    args.push_back(output);
+    args.push_back(input);
+    std::vector<llvm::StringRef> argv(args.begin(), args.end());
+    std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(log),
+                                                  llvm::StringRef(log)};
+    bool failed = false;
+    why.clear();
+    llvm::sys::ProcessInfo p = llvm::sys::ExecuteNoWait(nvcc, argv, std::nullopt, redirects, 0,
+                                                        &why, &failed);
+    if (failed || p.Pid == llvm::sys::ProcessInfo::InvalidPid) {
+        error = "cannot run " + nvcc + (why.empty() ? "" : ": " + why);
+        p.Pid = llvm::sys::ProcessInfo::InvalidPid;
+    }
+    return p;
+}
+
+// What ends the CUDA file that the early nvcc reads through its pipe: the
+// stub refuses a file without it (the compile stopped before giving it, or
+// gave it up), so that nvcc then ends at once, and by itself (its own
+// temporary files removed).
+static const char early_end[] = "\n#define DVMH_CUDA_FILE_END 1\n";
+
+void CudaBuild::start_early(const std::string &nvcc, const std::vector<std::string> &flags)
+{
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return;
+    // the CUDA file fits the pipe: start() writes it whole and closes it
+    int size = fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
+    early_room = size > 0 ? static_cast<size_t>(size) : 65536;
+    // nvcc and the preprocessor it runs inherit the reading end; the stub
+    // includes it after the headers that nvcc puts first
+    if (fcntl(fds[0], F_SETFD, 0) != 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return;
+    }
+    early_args = arguments(nvcc, flags);
+    stub_path = temp_file("cdvmh", "cu");
+    std::ofstream(stub_path) << "#include \"/dev/fd/" << fds[0] << "\"\n"
+                             << "#ifndef DVMH_CUDA_FILE_END\n"
+                             << "#error \"the CUDA file did not arrive (the compile stopped)\"\n"
+                             << "#endif\n";
+    std::string dir = cuda_cache_dir();
+    // in the cache's folder, so that the image moves there by a rename
+    early_out = !dir.empty() && !llvm::sys::fs::create_directories(dir)
+                    ? dir + "/early.tmp" + std::to_string(getpid())
+                    : temp_file("cdvmh", "fatbin");
+    early_log = temp_file("cdvmh", "log");
+    early_process = spawn(nvcc, early_args, stub_path, early_out, early_log);
+    // kept here, not inherited again: with a reader here, writing to the
+    // pipe never raises SIGPIPE, whatever became of nvcc
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    if (early_process.Pid == llvm::sys::ProcessInfo::InvalidPid) {
+        close(fds[0]);
+        close(fds[1]);
+        error.clear();
+        return;
+    }
+    early_fd = fds[1];
+    early_read = fds[0];
+    early_waiting = true;
+}
+
+void CudaBuild::stop_early()
+{
+    if (early_fd < 0)
+        return;
+    // no end mark: the preprocessor refuses the file (reaped at the end)
+    close(early_fd);
+    close(early_read);
+    early_fd = early_read = -1;
+}
+
+// Writes all of text to fd, a pipe that can hold it.
+static bool write_all(int fd, const std::string &text)
+{
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+bool CudaBuild::start(const std::string &nvcc, const std::string &cu,
+                      const std::vector<std::string> &flags)
+{
+    std::vector<std::string> args = arguments(nvcc, flags);
     llvm::SHA256 h;
     auto add = [&h](const std::string &t) {
         h.update(llvm::StringRef(t.data(), t.size() + 1));  // with the NUL between parts
@@ -90,28 +191,42 @@ bool CudaBuild::start(const std::string &nvcc, const std::string &cu,
         if (!llvm::sys::fs::create_directories(dir)) {
             cached = dir + "/" + key_text + ".fatbin";
             if (llvm::sys::fs::exists(cached)) {
+                stop_early();
                 image = cached;
                 hit = finished = ok = true;
                 return true;
             }
         } // a cache that cannot be made is no cache
     }
+    std::string text = cu + early_end;
+    if (early_fd >= 0 && args == early_args && text.size() <= early_room &&
+        write_all(early_fd, text)) {
+        // the early nvcc has its file, whole, then the pipe's end (nvcc
+        // holds the reading end it inherited)
+        stop_early();
+        early_waiting = false;
+        process = early_process;
+        out = early_out;
+        log_path = early_log;
+        early_out.clear();
+        early_log.clear();
+        running = true;
+        image = cached.empty() ? out : cached;
+        early_used = true;
+        retry_nvcc = nvcc;
+        retry_args = args;
+        retry_cu = cu;
+        return true;
+    }
+    stop_early();
     cu_path = temp_file("cdvmh", "cu");
-    log_path = temp_file("cdvmh", "log");
     out = cached.empty() ? temp_file("cdvmh", "fatbin")
                          : cached + ".tmp" + std::to_string(getpid());
+    log_path = temp_file("cdvmh", "log");
     image = cached.empty() ? out : cached;
     std::ofstream(cu_path) << cu;
-    args.push_back("-o");
-    args.push_back(out);
-    args.push_back(cu_path);
-    std::vector<llvm::StringRef> argv(args.begin(), args.end());
-    std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(log_path),
-                                                  llvm::StringRef(log_path)};
-    bool failed = false;
-    process = llvm::sys::ExecuteNoWait(nvcc, argv, std::nullopt, redirects, 0, &why, &failed);
-    if (failed || process.Pid == llvm::sys::ProcessInfo::InvalidPid) {
-        error = "cannot run " + nvcc + (why.empty() ? "" : ": " + why);
+    process = spawn(nvcc, args, cu_path, out, log_path);
+    if (process.Pid == llvm::sys::ProcessInfo::InvalidPid) {
         finished = true;
         return false;
     }
@@ -123,7 +238,36 @@ bool CudaBuild::finish()
 {
     if (finished)
         return ok;
-    return ended(llvm::sys::Wait(process, std::nullopt, &why));
+    for (;;) {
+        llvm::sys::ProcessInfo done = llvm::sys::Wait(process, std::nullopt, &why);
+        if (!retry_on_file(done))
+            return ended(done);
+    }
+}
+
+bool CudaBuild::retry_on_file(const llvm::sys::ProcessInfo &done)
+{
+    if (!early_used || retried || (done.ReturnCode == 0 && llvm::sys::fs::exists(out)))
+        return false;
+    // the early nvcc failed: perhaps it never read its file through the
+    // pipe (a wrapper that closes descriptors, or reads its input twice);
+    // once more on a file (its errors, if any, are then nvcc's own)
+    retried = true;
+    llvm::sys::fs::remove(out);
+    llvm::sys::fs::remove(log_path);
+    cu_path = temp_file("cdvmh", "cu");
+    out = cached.empty() ? temp_file("cdvmh", "fatbin")
+                         : cached + ".tmp" + std::to_string(getpid());
+    log_path = temp_file("cdvmh", "log");
+    image = cached.empty() ? out : cached;
+    std::ofstream(cu_path) << retry_cu;
+    retry_cu.clear();
+    process = spawn(retry_nvcc, retry_args, cu_path, out, log_path);
+    if (process.Pid == llvm::sys::ProcessInfo::InvalidPid) {
+        running = false;
+        return false;  // ended() reports it: the log is empty, why says
+    }
+    return true;
 }
 
 bool CudaBuild::poll()
@@ -149,6 +293,8 @@ bool CudaBuild::poll()
         why = std::string("nvcc ended by signal ") + std::to_string(WTERMSIG(status));
         done.ReturnCode = -2;
     }
+    if (retry_on_file(done))
+        return false;
     ended(done);
     return true;
 }
@@ -176,11 +322,16 @@ bool CudaBuild::ended(const llvm::sys::ProcessInfo &done)
 
 CudaBuild::~CudaBuild()
 {
+    stop_early();
+    // the early nvcc without its file ends on its own, refusing it: not
+    // waited for (reaped now if it has ended, else when this process ends)
+    if (early_waiting)
+        waitpid(early_process.Pid, nullptr, WNOHANG);
     if (running) {
         kill(process.Pid, SIGTERM);
         llvm::sys::Wait(process, std::nullopt);
     }
-    for (const std::string *p : {&cu_path, &log_path, &out})
+    for (const std::string *p : {&cu_path, &log_path, &out, &stub_path, &early_out, &early_log})
         if (!p->empty())
             llvm::sys::fs::remove(*p);
 }

@@ -31,9 +31,18 @@ public:
     // Stops an nvcc still running, removes the temporary files.
     ~CudaBuild();
 
-    // A cached image, or nvcc started in the background. false: nvcc could
-    // not be started (error says why).
+    // Starts nvcc before the CUDA file is known (nothing when it cannot):
+    // nvcc reads the CUDA runtime's headers meanwhile, then the file from a
+    // pipe that the file it is given (a stub) includes after them, and
+    // start() fills. When start() has other flags, a file larger than the
+    // pipe or a cached image, or never comes, the pipe closes without the
+    // file's end mark, and this nvcc ends by itself, refusing the stub.
+    void start_early(const std::string &nvcc, const std::vector<std::string> &flags);
+    // A cached image, or nvcc started in the background (the early one,
+    // given cu). false: nvcc could not be started (error says why).
     bool start(const std::string &nvcc, const std::string &cu, const std::vector<std::string> &flags);
+    // Whether start() gave its file to the early nvcc.
+    bool used_early() const { return early_used; }
     // Waits for nvcc; then the image is in the file image_path() names.
     // false: nvcc failed (error has its messages).
     bool finish();
@@ -49,6 +58,18 @@ public:
 
 private:
     bool ended(const llvm::sys::ProcessInfo &done);
+    std::vector<std::string> arguments(const std::string &nvcc,
+                                       const std::vector<std::string> &flags) const;
+    // nvcc on input into output, its messages into log (Pid InvalidPid:
+    // it could not start, error says why)
+    llvm::sys::ProcessInfo spawn(const std::string &nvcc, std::vector<std::string> args,
+                                 const std::string &input, const std::string &output,
+                                 const std::string &log);
+    // closes the early nvcc's pipe: without its file, it ends at once
+    void stop_early();
+    // the early nvcc given its file failed: starts nvcc again on a file
+    // (true), once
+    bool retry_on_file(const llvm::sys::ProcessInfo &done);
 
     llvm::sys::ProcessInfo process;
     bool running = false, hit = false, finished = false, ok = false;
@@ -57,6 +78,15 @@ private:
     std::string out, cu_path, log_path;   // nvcc's output, input, messages
     std::string why;
     std::string key_text;
+    int early_fd = -1, early_read = -1;   // the early nvcc's pipe
+    size_t early_room = 0;             // what the pipe holds
+    std::vector<std::string> early_args;
+    llvm::sys::ProcessInfo early_process;
+    bool early_waiting = false;        // it is to be reaped (not given its file)
+    std::string stub_path, early_out, early_log;
+    bool early_used = false, retried = false;
+    std::string retry_nvcc, retry_cu;
+    std::vector<std::string> retry_args;
 };
 
 #endif

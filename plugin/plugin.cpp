@@ -294,12 +294,11 @@ protected:
         D.Report(loc, D.getCustomDiagID(level, "%0")) << d.message;
     }
 
-    // Starts compiling the CUDA handlers (cu) of file (rdc: relocatable
+    // nvcc's options for the CUDA handlers of file (rdc: relocatable
     // device code, which calls or defines functions that the runtime links
-    // across the program's files); false: nvcc could not start (build.error).
-    bool start_cuda(CompilerInstance &CI, CudaBuild &build, const std::string &file,
-                    const std::vector<std::string> &args, const std::string &nvcc, const char *cu,
-                    bool rdc)
+    // across the program's files).
+    std::vector<std::string> cuda_flags(CompilerInstance &CI, const std::string &file,
+                                        const std::vector<std::string> &args, bool rdc)
     {
         std::vector<std::string> flags;
         if (rdc)
@@ -316,7 +315,15 @@ protected:
         llvm::SmallString<256> dir(file);
         llvm::sys::path::remove_filename(dir);
         flags.push_back("-I" + (dir.empty() ? std::string(".") : dir.str().str()));
-        return build.start(nvcc, cu, flags);
+        return flags;
+    }
+
+    // Whether file may have CUDA handlers (loops in a region): nvcc then
+    // starts before the rewrite (CudaBuild::start_early).
+    static bool may_have_handlers(const std::string &file)
+    {
+        auto text = llvm::MemoryBuffer::getFile(file);
+        return text && (*text)->getBuffer().contains("region");
     }
 
     // The program still builds and runs right, on the host: a file's CUDA
@@ -362,6 +369,11 @@ protected:
             if (!entry.empty() && object_cache_fetch(entry, CI.getFrontendOpts().OutputFile))
                 return;
         }
+        // nvcc reads the CUDA headers while the file is rewritten
+        CudaBuild build;
+        build.archs = cuda_archs;
+        if (!nvcc.empty() && may_have_handlers(file))
+            build.start_early(nvcc, cuda_flags(CI, file, args, false));
         DiagnosticConsumer *client = CI.getDiagnostics().getClient();
         unsigned diagnostics = client->getNumWarnings() + client->getNumErrors();
         cdvmh_options opt = {file.c_str(), argv.data(), static_cast<int>(argv.size()),
@@ -375,8 +387,6 @@ protected:
             return;
         }
         std::string text = out.host_c;
-        CudaBuild build;
-        build.archs = cuda_archs;
         LateImage late;  // before build goes: its thread waits for build
         bool with_cuda = false, overlap = false;
         if (out.cuda) {
@@ -388,7 +398,7 @@ protected:
             bool rdc = out.cuda_needs != nullptr;
             overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
                       !cuda_module_name(text).empty();
-            bool started = start_cuda(CI, build, file, args, nvcc, out.cuda, rdc);
+            bool started = build.start(nvcc, out.cuda, cuda_flags(CI, file, args, rdc));
             if (started && overlap && !build.cache_hit() && !late.open())
                 overlap = false;  // no pipe: wait for nvcc now
             bool compiled = started && (overlap || build.finish());
