@@ -1,5 +1,6 @@
-/* thread_pipe.c: the threads of a host handler pipelining a loop whose
- * every dimension carries an across dependence (dvmh.h, dvmh_pipe_*).
+/* thread_pipe.c: how the threads of a host handler share its loop: a static
+ * block each (dvmh_thread_block), or, for a loop whose every dimension
+ * carries an across dependence, a pipeline (dvmh.h, dvmh_pipe_*).
  *
  * Thread t owns the t-th block of loop dimension 1 and goes through
  * dimension 0 in order. Row r of block t reads, of the neighbouring
@@ -147,4 +148,15 @@ void dvmh_pipe_end(dvmh_piece *p)
     free(tp->slots);
     free(tp);
     p->internal->pipe = NULL;
+}
+
+/* (dvmh.h) */
+void dvmh_thread_block(const dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi)
+{
+    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
+    if (count < 0)
+        count = 0;
+    dvmh_idx a = count * t / n, b = count * (t + 1) / n;
+    *lo = p->lo[d] + a * p->step[d];
+    *hi = p->lo[d] + (b - 1) * p->step[d];
 }

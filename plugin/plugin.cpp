@@ -355,20 +355,21 @@ protected:
                             action_kind != frontend::PrintPreprocessedInput;
         std::string nvcc = cuda && !check && wants_object ? find_nvcc() : "";
         // the preprocessor's pass over the file gives -MD its headers and
-        // the object cache its key; a cached object ends the compile here
+        // the object cache its key (none without a cache); a cached object
+        // ends the compile here
         bool deps = !CI.getDependencyOutputOpts().OutputFile.empty();
         bool cacheable = action_kind == frontend::EmitObj && keep.empty() && !remarks &&
-                         object_only_compile(CI);
+                         !cuda_cache_dir().empty() && object_only_compile(CI);
         std::string entry;
         if (cacheable || deps) {
             std::string files = preprocess_main_file(CI);
             if (cacheable)
                 entry = object_cache_entry(CI, files, nvcc, runtime_include_dir());
-            if (getenv("CDVMH_PLUGIN_DEBUG"))
-                llvm::errs() << "cdvmh: object cache entry '" << entry << "'\n";
-            if (!entry.empty() && object_cache_fetch(entry, CI.getFrontendOpts().OutputFile))
-                return;
         }
+        if (getenv("CDVMH_PLUGIN_DEBUG") && action_kind == frontend::EmitObj)
+            llvm::errs() << "cdvmh: object cache entry '" << entry << "'\n";
+        if (!entry.empty() && object_cache_fetch(entry, CI.getFrontendOpts().OutputFile))
+            return;
         // nvcc reads the CUDA headers while the file is rewritten
         CudaBuild build;
         build.archs = cuda_archs;

@@ -324,8 +324,9 @@ static void render(gen *g, cdvmh_output *out)
     sb_printf(&outb, "#line 1 \"%s\"\n", g->file);
     edit_render(&g->e, &outb, 0, g->a.text_len, true);
     if (g->globals.len) {
-        sb_printf(&outb, "\nstatic void dvmh_create_globals_%s(void)\n{\n%s}\n"
-                         "__attribute__((constructor)) static void dvmh_register_globals_%s(void)\n"
+        /* run once: not worth optimizing (nor the compile time it takes) */
+        sb_printf(&outb, "\n__attribute__((noinline, optnone)) static void dvmh_create_globals_%s(void)\n{\n%s}\n"
+                         "__attribute__((constructor, noinline, optnone)) static void dvmh_register_globals_%s(void)\n"
                          "{\n    dvmh_register_init(dvmh_create_globals_%s);\n}\n",
                   g->base, g->globals.s, g->base, g->base);
     }

@@ -395,7 +395,7 @@ static inline dvmh_idx dvmh_max(dvmh_idx a, dvmh_idx b) { return a > b ? a : b; 
  * for' in the nest binds to it. One thread, or a file compiled without
  * OpenMP: a call. Not inlined, and the team functions neither: inlined,
  * each handler got two copies of its team (about a tenth of a file's
- * compile time). */
+ * compile time); not optimized either (it runs once per loop). */
 typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 #ifdef _OPENMP
 /* declared here rather than by including omp.h (and with it stdlib.h):
@@ -403,8 +403,8 @@ typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
 #endif
-__attribute__((noinline, unused)) static void dvmh_team_on(dvmh_piece *p, dvmh_team_fn *team,
-                                                          int threads)
+__attribute__((noinline, optnone, unused)) static void dvmh_team_on(dvmh_piece *p,
+                                                                   dvmh_team_fn *team, int threads)
 {
 #ifdef _OPENMP
     if (threads > 1) {
@@ -441,17 +441,10 @@ static inline void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
  * a dimension this way instead of '#pragma omp for', whose set-up costs a
  * microsecond, and a handler run on one thread calls its loop directly: a
  * piece of a few iterations (the runs of an indirectly distributed loop,
- * a pipeline's stage of a few rows) then costs what the iterations cost. */
-static inline void dvmh_thread_block(const dvmh_piece *p, int d, int t, int n, dvmh_idx *lo,
-                                     dvmh_idx *hi)
-{
-    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
-    if (count < 0)
-        count = 0;
-    dvmh_idx a = count * t / n, b = count * (t + 1) / n;
-    *lo = p->lo[d] + a * p->step[d];
-    *hi = p->lo[d] + (b - 1) * p->step[d];
-}
+ * a pipeline's stage of a few rows) then costs what the iterations cost.
+ * In the runtime, not here: the team functions that call it are not
+ * optimized, and a copy in each file cost a fortieth of its compile. */
+void dvmh_thread_block(const dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi);
 
 /* Inside handlers: reduction k's identity into a thread's private copy,
  * then that copy handed back (one per thread id). */
