@@ -1,13 +1,16 @@
 // cuda_build.cpp: see cuda_build.h.
 #include "cuda_build.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <fstream>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
 #include <llvm/Support/SHA256.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -26,6 +29,101 @@ std::string cuda_cache_dir()
     if (const char *home = getenv("HOME"); home && *home)
         return std::string(home) + "/.cache/cdvmh";
     return "";
+}
+
+long long cache_size_limit()
+{
+    const char *env = getenv("CDVMH_CACHE_SIZE");
+    if (!env)
+        return 1LL << 30;
+    char *end = nullptr;
+    errno = 0;
+    double n = strtod(env, &end);
+    if (end == env || errno || !(n >= 0) || n > 1e18)
+        return -1;
+    double unit = 1;
+    if (*end == 'K' || *end == 'k')
+        unit = 1024.0, end++;
+    else if (*end == 'M' || *end == 'm')
+        unit = 1024.0 * 1024, end++;
+    else if (*end == 'G' || *end == 'g')
+        unit = 1024.0 * 1024 * 1024, end++;
+    if (*end && (*end == 'B' || *end == 'b') && unit > 1)
+        end++;  // 500MB
+    if (*end || n * unit > 1e18)
+        return -1;
+    return static_cast<long long>(n * unit);
+}
+
+void cache_touch(const std::string &path)
+{
+    utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
+}
+
+namespace {
+
+struct CacheFile {
+    std::string path;
+    long long size;
+    struct timespec used;
+};
+
+// The cache's files in dir whose names end with suffix (their sizes and
+// times); leftovers (*.tmp*) an hour old are removed on the way.
+void cache_files(const std::string &dir, const char *suffix, time_t now,
+                 std::vector<CacheFile> &files)
+{
+    std::error_code e;
+    for (llvm::sys::fs::directory_iterator it(dir, e), end; !e && it != end; it.increment(e)) {
+        const std::string &path = it->path();
+        llvm::StringRef name = llvm::sys::path::filename(path);
+        struct stat st;
+        if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (name.contains(".tmp")) {
+            if (now - st.st_mtim.tv_sec > 3600)
+                unlink(path.c_str());
+            continue;
+        }
+        if (name.ends_with(suffix))
+            files.push_back({path, static_cast<long long>(st.st_size), st.st_mtim});
+    }
+}
+
+} // namespace
+
+void cache_trim(const std::string &dir)
+{
+    long long limit = cache_size_limit();
+    if (limit <= 0 || dir.empty())
+        return;  // no limit (a bad value was reported before)
+    time_t now = time(nullptr);
+    std::string stamp = dir + "/trimmed";
+    struct stat st;
+    if (stat(stamp.c_str(), &st) == 0 && now - st.st_mtim.tv_sec < 60 && st.st_mtim.tv_sec <= now)
+        return;
+    if (FILE *f = fopen(stamp.c_str(), "w"))
+        fclose(f);
+    cache_touch(stamp);
+    std::vector<CacheFile> files;
+    cache_files(dir, ".fatbin", now, files);
+    cache_files(dir + "/obj", ".o", now, files);
+    long long total = 0;
+    for (const CacheFile &f : files)
+        total += f.size;
+    if (total <= limit)
+        return;
+    std::sort(files.begin(), files.end(), [](const CacheFile &a, const CacheFile &b) {
+        return a.used.tv_sec != b.used.tv_sec ? a.used.tv_sec < b.used.tv_sec
+                                              : a.used.tv_nsec < b.used.tv_nsec;
+    });
+    long long goal = limit / 10 * 9;
+    for (const CacheFile &f : files) {
+        if (total <= goal || now - f.used.tv_sec < 600)
+            break;
+        if (unlink(f.path.c_str()) == 0)
+            total -= f.size;
+    }
 }
 
 std::string file_identity(const std::string &path)
@@ -192,6 +290,7 @@ bool CudaBuild::start(const std::string &nvcc, const std::string &cu,
             cached = dir + "/" + key_text + ".fatbin";
             if (llvm::sys::fs::exists(cached)) {
                 stop_early();
+                cache_touch(cached);
                 image = cached;
                 hit = finished = ok = true;
                 return true;
@@ -316,6 +415,7 @@ bool CudaBuild::ended(const llvm::sys::ProcessInfo &done)
             return false;
         }
         out.clear();
+        cache_trim(llvm::sys::path::parent_path(cached).str());
     }
     return true;
 }

@@ -13,6 +13,18 @@
 // else $XDG_CACHE_HOME/cdvmh, else ~/.cache/cdvmh.
 std::string cuda_cache_dir();
 
+// The cache's size limit in bytes: $CDVMH_CACHE_SIZE, a number with K, M
+// or G (binary), default 1G; 0: no limit. -1: the value is not a size.
+long long cache_size_limit();
+// Marks a file of the cache as just used (eviction goes by its time).
+void cache_touch(const std::string &path);
+// After a compile has put a file into the cache folder dir: at most once a
+// minute (the time of dir/trimmed), removes the images and objects used
+// least recently until the cache holds at most nine tenths of its limit,
+// never one used in the last ten minutes (another compile may still read
+// it), and what compiles that stopped midway left (*.tmp*, an hour old).
+void cache_trim(const std::string &dir);
+
 // A program file's identity in a cache key: its path, size and modification
 // time, so that another one installed in the same place misses.
 std::string file_identity(const std::string &path);

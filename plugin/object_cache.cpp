@@ -9,6 +9,7 @@
 #include <llvm/Support/BLAKE3.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -171,6 +172,7 @@ bool object_cache_fetch(const std::string &entry, const std::string &output)
 {
     if (!llvm::sys::fs::exists(entry))
         return false;
+    cache_touch(entry);  // used now: evicted last
     std::string aside = output + ".cdvmh" + std::to_string(getpid());
     if (llvm::sys::fs::copy_file(entry, aside))
         return llvm::sys::fs::remove(aside), false;
@@ -182,6 +184,10 @@ bool object_cache_fetch(const std::string &entry, const std::string &output)
 void object_cache_store(const std::string &output, const std::string &entry)
 {
     std::string aside = entry + ".tmp" + std::to_string(getpid());
-    if (llvm::sys::fs::copy_file(output, aside) || llvm::sys::fs::rename(aside, entry))
+    if (llvm::sys::fs::copy_file(output, aside) || llvm::sys::fs::rename(aside, entry)) {
         llvm::sys::fs::remove(aside);
+        return;
+    }
+    // the folder of the objects is in the cache's folder
+    cache_trim(llvm::sys::path::parent_path(llvm::sys::path::parent_path(entry)).str());
 }

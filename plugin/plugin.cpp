@@ -354,6 +354,14 @@ protected:
         bool wants_object = action_kind != frontend::ParseSyntaxOnly &&
                             action_kind != frontend::PrintPreprocessedInput;
         std::string nvcc = cuda && !check && wants_object ? find_nvcc() : "";
+        if (!cuda_cache_dir().empty() && cache_size_limit() < 0) {
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                       "CDVMH_CACHE_SIZE='%0' is not a size (a number with K, M or "
+                                       "G, such as 500M; 0: no limit)"))
+                << getenv("CDVMH_CACHE_SIZE");
+            return;
+        }
         // the preprocessor's pass over the file gives -MD its headers and
         // the object cache its key (none without a cache); a cached object
         // ends the compile here

@@ -84,7 +84,7 @@ build({"XDG_CACHE_HOME": xdg})
 expect("default cache: nvcc once", runs(), 3)
 expect("default cache is $XDG_CACHE_HOME/cdvmh",
        sorted(n if n == "obj" else n[-7:] for n in os.listdir(os.path.join(xdg, "cdvmh"))),
-       [".fatbin", "obj"])
+       [".fatbin", "obj", "trimmed"])
 for off in ("off", ""):
     before = runs()
     expect("CDVMH_CUDA_CACHE=%r embeds the image" % off, build({"CDVMH_CUDA_CACHE": off}), True)
