@@ -285,8 +285,10 @@ static void declare_inherit(gen *g, attached *at)
         CXType t = clang_getCursorType(g->a.nodes[parm].cursor);
         int levels;
         CXType elem = decl_element_type(t, &levels);
+        /* libclang gives a parameter's type as written: an array (a
+         * variable-length one too: 'double a[n][m]') or a pointer */
         if (t.kind != CXType_Pointer && t.kind != CXType_IncompleteArray &&
-            t.kind != CXType_ConstantArray) {
+            t.kind != CXType_ConstantArray && t.kind != CXType_VariableArray) {
             gen_error_at(g, at->dir->name_locs[k], "'inherit' parameter '%s' must be an array or a pointer",
                          name);
             continue;

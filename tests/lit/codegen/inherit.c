@@ -20,3 +20,13 @@ double sum(double (*A)[10], int n)
 double M[10][10];
 // CHECK: return sum(((void *)M), 10);
 double g(void) { return sum(M, 10); }
+// a variable-length array parameter (its type as written: double [n][m])
+#pragma dvm inherit(V)
+double corner(int n, int m, double V[n][m])
+{
+// CHECK: { dvmh_array *const dvmh_inh_V = dvmh_array_of(__FILE__, __LINE__, V);
+// CHECK: return DVMH_RD(dvmh_inh_V, double, n - 1, m - 1);
+    return V[n - 1][m - 1];
+}
+// CHECK: return corner(10, 10, ((void *)M));
+double h(void) { return corner(10, 10, M); }
