@@ -48,6 +48,34 @@ static int declarator_dims(gen *g, int var, char **dims, bool *pointer)
     return rank;
 }
 
+/* The name of a typedef of an array or pointer type met on the way from t
+ * to its elements ('row_t' of 'typedef double row_t[M]; row_t U[N];'),
+ * NULL if none: such dimensions are not in the declarator's text, which
+ * gives a distributed array its sizes. */
+static char *hidden_dims_typedef(CXType t)
+{
+    for (int guard = 0; guard < 16; guard++) {
+        if (t.kind == CXType_Elaborated || t.kind == CXType_Typedef) {
+            enum CXTypeKind k = clang_getCanonicalType(t).kind;
+            if (k == CXType_ConstantArray || k == CXType_VariableArray ||
+                k == CXType_IncompleteArray || k == CXType_Pointer)
+                return type_spelling(t);
+            return NULL;
+        }
+        if (t.kind == CXType_Pointer)
+            t = clang_getPointeeType(t);
+        else if (t.kind == CXType_ConstantArray || t.kind == CXType_VariableArray ||
+                 t.kind == CXType_IncompleteArray)
+            t = clang_getArrayElementType(t);
+        else
+            return NULL;
+    }
+    return NULL;
+}
+
+#define HIDDEN_DIMS "not supported yet: '%s' is declared with the array or pointer type '%s' (a " \
+                    "typedef): write its dimensions out in the declaration (double %s[N][M])"
+
 CXType decl_element_type(CXType t, int *levels)
 {
     int r = 0;
@@ -184,6 +212,12 @@ void decl_group(gen *g, attached *at)
             if (rank == 0 && !is_extern)
                 gen_error_at(g, d->loc, "'template' needs its sizes: template[N]...");
         } else {
+            char *td = hidden_dims_typedef(clang_getCursorType(n->cursor));
+            if (td) {
+                gen_error(g, n->start, HIDDEN_DIMS, o->name, td, o->name);
+                free(td);
+                continue;
+            }
             rank = declarator_dims(g, vars[v], dims, &pointer);
             int levels;
             CXType elem = decl_element_type(clang_getCursorType(n->cursor), &levels);
@@ -283,6 +317,12 @@ static void declare_inherit(gen *g, attached *at)
             continue;
         }
         CXType t = clang_getCursorType(g->a.nodes[parm].cursor);
+        char *td = hidden_dims_typedef(t);
+        if (td) {
+            gen_error_at(g, at->dir->name_locs[k], HIDDEN_DIMS, name, td, name);
+            free(td);
+            continue;
+        }
         int levels;
         CXType elem = decl_element_type(t, &levels);
         /* libclang gives a parameter's type as written: an array (a
