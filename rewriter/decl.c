@@ -189,6 +189,8 @@ void decl_group(gen *g, attached *at)
         sb_add(&decl, "static ");
     sb_add(&decl, d->kind == DIR_TEMPLATE ? "dvmh_template " : "dvmh_array ");
     for (int v = 0; v < nv; v++) {
+        if (at->var_dirs && at->var_dirs[v])
+            d = at->var_dirs[v];
         node *n = &g->a.nodes[vars[v]];
         dobj *o = decl_add_obj(g);
         o->decl = vars[v];

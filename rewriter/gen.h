@@ -28,6 +28,10 @@ typedef struct attached {
     pragma_text *pragma;
     int node;                       /* the construct it governs, -1: none */
     bool task_loop;                 /* a parallel loop over a task array */
+    /* for a declaration of several variables that take directives of
+     * their own (redeclarations of header arrays): the directive of each
+     * declarator in order; NULL: dir for all */
+    directive *const *var_dirs;
 } attached;
 
 typedef struct gen {

@@ -61,6 +61,7 @@ typedef struct hitem {              /* a file-scope declaration of a header */
 
 typedef struct redecl {             /* a main-file declaration taking a header's directive */
     int node, item;
+    attached *main;                 /* or the directive of an earlier one of the main file */
     bool done;
 } redecl;
 
@@ -263,6 +264,44 @@ static attached *main_directive(gen *g, CXCursor c)
     return NULL;
 }
 
+/* Whether node n is one of the declarators that the main file's directive
+ * at governs. */
+static bool governed_by(const gen *g, const attached *at, int n)
+{
+    const node *first = &g->a.nodes[at->node];
+    for (int k = at->node; k >= 0 && g->a.nodes[k].start == first->start;
+         k = g->a.nodes[k].next_sibling)
+        if (k == n)
+            return true;
+    return false;
+}
+
+/* Main-file file-scope declarations without a directive of their own of a
+ * variable that an earlier declaration of the main file distributes
+ * ('extern double U[N];' with its directive, then 'double U[N];'): they
+ * take that directive, as redeclarations of header arrays do. */
+static void find_main_redecls(gen *g)
+{
+    struct headers *h = g->headers;
+    for (int n = 0; n < g->a.count; n++) {
+        const node *nd = &g->a.nodes[n];
+        if (nd->kind != CXCursor_VarDecl || nd->foreign || nd->parent != -1)
+            continue;
+        attached *at = main_directive(g, nd->cursor);
+        if (!at || governed_by(g, at, n) || g->a.nodes[at->node].start >= nd->start)
+            continue;
+        bool own = false;  /* a directive of its own, for another declarator of the entity */
+        for (int k = 0; k < g->dir_count && !own; k++)
+            own = g->dirs[k].dir && g->dirs[k].node >= 0 &&
+                  (g->dirs[k].dir->kind == DIR_ARRAY || g->dirs[k].dir->kind == DIR_TEMPLATE) &&
+                  governed_by(g, &g->dirs[k], n);
+        if (own)
+            continue;
+        h->redecls = xgrow(h->redecls, &h->rcap, h->nredecls + 1);
+        h->redecls[h->nredecls++] = (redecl){.node = n, .item = -1, .main = at};
+    }
+}
+
 /* Main-file declarations without a directive of header arrays. */
 static void find_redecls(gen *g)
 {
@@ -285,6 +324,7 @@ static void find_redecls(gen *g)
 void headers_scan(gen *g)
 {
     g->headers = xcalloc(1, sizeof(struct headers));
+    find_main_redecls(g);
     clang_getInclusions(g->a.tu, on_inclusion, g);
     if (!g->headers->nfiles)
         return;
@@ -470,15 +510,58 @@ static void run_item(gen *g, hitem *it)
     declare_item(g, it);
 }
 
+/* The directive a redeclaration takes. */
+static directive *redecl_dir(const gen *g, const redecl *r)
+{
+    return r->main ? r->main->dir : g->headers->items[r->item].dir;
+}
+
 static void run_redecl(gen *g, redecl *r)
 {
-    /* decl_group does every declarator of the declaration */
+    /* decl_group does every declarator of the declaration, each with its
+     * own directive: each must be such a redeclaration, and of one kind */
     struct headers *h = g->headers;
+    size_t start = g->a.nodes[r->node].start;
     for (int k = 0; k < h->nredecls; k++)
-        if (g->a.nodes[h->redecls[k].node].start == g->a.nodes[r->node].start)
+        if (g->a.nodes[h->redecls[k].node].start == start)
             h->redecls[k].done = true;
+    directive *dirs[16];
+    int nv = 0;
+    bool mixed = false;
+    for (int n = r->node; n < g->a.count && nv < 16 && !mixed; n++) {
+        const node *nd = &g->a.nodes[n];
+        if (nd->kind != CXCursor_VarDecl || nd->foreign || nd->parent != -1 || nd->start != start)
+            continue;
+        const redecl *other = NULL;
+        for (int k = 0; k < h->nredecls && !other; k++)
+            if (h->redecls[k].node == n)
+                other = &h->redecls[k];
+        if (!other || (redecl_dir(g, other)->kind == DIR_TEMPLATE) !=
+                          (redecl_dir(g, r)->kind == DIR_TEMPLATE)) {
+            char *a = ast_spelling(&g->a.nodes[r->node]), *b = ast_spelling(nd);
+            if (!other)
+                gen_error(g, nd->start,
+                          "not supported yet: ordinary '%s' declared together with '%s', which an "
+                          "earlier declaration distributes: declare them separately", b, a);
+            else
+                gen_error(g, nd->start,
+                          "not supported yet: a template and a distributed array declared "
+                          "together ('%s', '%s'): declare them separately", a, b);
+            free(a);
+            free(b);
+            mixed = true;
+        }
+        dirs[nv++] = other ? redecl_dir(g, other) : NULL;
+    }
+    if (mixed)
+        return;
+    if (r->main) {
+        attached at = {.dir = r->main->dir, .pragma = r->main->pragma, .node = r->node, .var_dirs = dirs};
+        decl_group(g, &at);
+        return;
+    }
     const hitem *it = &g->headers->items[r->item];
-    attached at = {.dir = it->dir, .pragma = it->pragma, .node = r->node};
+    attached at = {.dir = it->dir, .pragma = it->pragma, .node = r->node, .var_dirs = dirs};
     g->dir_file = g->headers->files[it->header].path;
     decl_group(g, &at);
     g->dir_file = NULL;
