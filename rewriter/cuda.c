@@ -140,7 +140,7 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
 }
 
 static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long *count,
-                      char **decl)
+                      char **decl, enum CXTypeKind *kind)
 {
     int d = ast_lookup(&g->a, var, at);
     if (d < 0)
@@ -154,10 +154,42 @@ static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long
         if (t.kind == CXType_ConstantArray)
             return false;
     }
-    if (clang_getCanonicalType(t).kind == CXType_LongDouble)
+    *kind = clang_getCanonicalType(t).kind;
+    if (*kind == CXType_LongDouble)
         return false;
     *elem = cuda_type(t);
     return true;
+}
+
+/* Whether a block's result of op on values of this kind can be combined
+ * with one atomic operation (the prelude's dvmh_atomic_combine). */
+static bool red_atomic(dir_red_op op, enum CXTypeKind kind)
+{
+    bool integer = kind == CXType_Int || kind == CXType_UInt || kind == CXType_Long ||
+                   kind == CXType_ULong || kind == CXType_LongLong || kind == CXType_ULongLong;
+    bool floating = kind == CXType_Float || kind == CXType_Double;
+    switch (op) {
+    case DIR_RED_MAX:
+    case DIR_RED_MIN:
+        return integer || floating;
+    case DIR_RED_SUM:
+    case DIR_RED_AND:
+    case DIR_RED_OR:
+    case DIR_RED_XOR:
+        /* floating sums stay in the two-level tree: the same sum on every
+         * run */
+        return integer;
+    default:
+        return false;
+    }
+}
+
+bool cuda_reds_partial(const cuda_plan *c)
+{
+    for (int k = 0; k < c->nreds; k++)
+        if (!c->reds[k].atomic)
+            return true;
+    return false;
 }
 
 /* Whether the expression at node n (implicit conversions above it
@@ -460,8 +492,10 @@ static bool check_reductions(gen *g, cuda_plan *c)
     for (int k = 0; k < d->reduction_count; k++) {
         cuda_red *r = &c->reds[c->nreds++];
         r->r = &d->reductions[k];
-        if (!red_shape(g, at, r->r->var, &r->elem, &r->count, &r->decl) ||
-            (r->r->loc_var && !red_shape(g, at, r->r->loc_var, &r->loc_elem, &r->loc_count, &r->loc_decl)))
+        enum CXTypeKind kind, loc_kind;
+        if (!red_shape(g, at, r->r->var, &r->elem, &r->count, &r->decl, &kind) ||
+            (r->r->loc_var &&
+             !red_shape(g, at, r->r->loc_var, &r->loc_elem, &r->loc_count, &r->loc_decl, &loc_kind)))
             return cuda_refuse(c, "not supported yet: reduction variable '%s' of this type "
                                   "on the GPU", r->r->var);
         if (r->r->loc_var && r->count != 1)
@@ -471,6 +505,7 @@ static bool check_reductions(gen *g, cuda_plan *c)
             r->loc_elem = xstrdup("char");
             r->loc_count = 0;
         }
+        r->atomic = !r->r->loc_var && red_atomic(r->r->op, kind);
     }
     return true;
 }

@@ -191,6 +191,11 @@ static void kernel_body(gen *g, cuda_plan *c, strbuf *kb)
         const cuda_red *r = &c->reds[k];
         bool var_array = r->decl[strlen(r->decl) - 1] == ']';
         bool loc_array = r->loc_decl && r->loc_decl[strlen(r->loc_decl) - 1] == ']';
+        if (r->atomic) {
+            sb_printf(kb, "    dvmh_block_reduce_atomic<%s, %s, %lld>(%s%s, dvmh_part%d);\n",
+                      kernel_red_code[r->r->op], r->elem, r->count, var_array ? "" : "&", r->r->var, k);
+            continue;
+        }
         sb_printf(kb, "    dvmh_block_reduce<%s, %s, %lld, %s, %lld>(%s%s, ", kernel_red_code[r->r->op],
                   r->elem, r->count, r->loc_elem, r->loc_count, var_array ? "" : "&", r->r->var);
         if (r->loc_decl)
@@ -241,11 +246,20 @@ static void kernel_wrappers(strbuf *kb, const char *handler, const char *params,
     free(names.s);
 }
 
-/* Grid-level reductions: one block combines the blocks' results. */
+/* Grid-level reductions: one block combines the blocks' results; for
+ * atomic ones, a kernel that sets the result to the identity before. */
 static void kernel_grid_reductions(const cuda_plan *c, strbuf *kb)
 {
     for (int k = 0; k < c->nreds; k++) {
         const cuda_red *r = &c->reds[k];
+        if (r->atomic) {
+            /* the result's start: the identity the launcher has */
+            sb_printf(kb, "extern \"C\" __global__ void %s_red%d(const dvmh_vals<%s, %lld> dvmh_init, %s *dvmh_res)\n"
+                          "{\n    for (int dvmh_k = threadIdx.x; dvmh_k < %lld; dvmh_k += blockDim.x)\n"
+                          "        dvmh_res[dvmh_k] = dvmh_init.dvmh_v[dvmh_k];\n}\n\n",
+                      c->l->handler, k, r->elem, r->count, r->elem, r->count);
+            continue;
+        }
         sb_printf(kb, "extern \"C\" __global__ void %s_red%d(const dvmh_vals<%s, %lld> dvmh_init, %s *dvmh_part,\n"
                       "    %s *dvmh_partloc, unsigned dvmh_nparts, int dvmh_first, %s *dvmh_res, %s *dvmh_resloc)\n"
                       "{\n    dvmh_grid_reduce<%s, %s, %lld, %s, %lld>(dvmh_init, dvmh_part, dvmh_partloc, dvmh_nparts,\n"

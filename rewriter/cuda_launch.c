@@ -99,7 +99,9 @@ static void launch_config(gen *g, const cuda_plan *c, strbuf *h)
     sb_add(h, "    dvmh_idx dvmh_count[3] = ");
     launch_counts(h, c->tdims, c->nt, -1);
     sb_add(h, ";\n    unsigned dvmh_grid[3] = {1, 1, 1}, dvmh_blocks = 1;\n");
-    /* what one block's reduction results take */
+    /* what one block's reduction results take (the grid is capped for
+     * atomic ones too: each thread's grid-stride loop then shares the
+     * block's combine and its atomic operation among more iterations) */
     sb_add(h, "    const size_t dvmh_red_bytes = 0");
     for (int k = 0; k < c->nreds; k++) {
         sb_printf(h, " + sizeof(%s)", c->reds[k].r->var);
@@ -144,6 +146,15 @@ static void launch_reduction_memory(const cuda_plan *c, strbuf *h)
                           "sizeof(%s), %s%s%s);\n",
                       c->reds[k].r->var, loc ? "sizeof(" : "0", loc ? loc : "", loc ? ")" : "",
                       c->reds[k].r->var, loc ? "sizeof(" : "0", loc ? loc : "", loc ? ")" : "");
+            if (c->reds[k].atomic) {
+                /* the result alone (the _red kernel sets it to the
+                 * identity first) */
+                sb_printf(h, "    char *dvmh_part%d = dvmh_cuda_alloc(dvmh_P, sizeof(%s));\n", k,
+                          c->reds[k].r->var);
+                sb_printf(h, "    char *dvmh_res%d = dvmh_part%d;\n", k, k);
+                sb_printf(h, "    char *dvmh_partloc%d = NULL, *dvmh_resloc%d = NULL;\n", k, k);
+                continue;
+            }
             /* the blocks' results, then the result */
             sb_printf(h, "    char *dvmh_part%d = dvmh_cuda_alloc(dvmh_P, ((size_t)dvmh_blocks + 1) * sizeof(%s));\n",
                       k, c->reds[k].r->var);
@@ -213,11 +224,22 @@ static void launch_args(const cuda_plan *c, strbuf *h)
 static void launch_run(gen *g, const cuda_plan *c, strbuf *h)
 {
     const loop_plan *l = c->l;
-    if (c->nreds) {
+    bool partial = cuda_reds_partial(c);
+    if (partial)
         sb_add(h, "    int dvmh_first = 1;\n");
+    if (c->nreds)
         sb_add(h, "    static const unsigned dvmh_one[3] = {1, 1, 1};\n");
-    }
     sb_add(h, "    if (!dvmh_empty) {\n");
+    /* atomic results start at the identity, on the stream before the
+     * kernels that combine into them */
+    for (int k = 0; k < c->nreds; k++) {
+        if (!c->reds[k].atomic)
+            continue;
+        sb_printf(h, "        {\n            void *dvmh_init_args[] = {&%s, &dvmh_res%d};\n"
+                      "            dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_%s, \"%s_red%d\", dvmh_one, dvmh_one,\n"
+                      "                0, dvmh_init_args);\n        }\n",
+                  c->reds[k].r->var, k, g->base, l->handler, k);
+    }
     const char *ind = "        ";
     const char *grid = "dvmh_grid", *blocks = "dvmh_blocks";
     if (c->any_dep) {
@@ -237,7 +259,7 @@ static void launch_run(gen *g, const cuda_plan *c, strbuf *h)
         sb_add(h, ";\n"
                    "            unsigned dvmh_tgrid[3];\n"
                    "            unsigned dvmh_tblocks = dvmh_cuda_step_grid(dvmh_tcount, dvmh_block, dvmh_grid, dvmh_tgrid);\n");
-        if (!c->nreds)
+        if (!partial)
             sb_add(h, "            (void)dvmh_tblocks;\n");
         grid = "dvmh_tgrid";
         blocks = "dvmh_tblocks";
@@ -246,6 +268,8 @@ static void launch_run(gen *g, const cuda_plan *c, strbuf *h)
                   "%s    dvmh_shared, dvmh_args);\n",
               ind, g->base, grid, ind);
     for (int k = 0; k < c->nreds; k++) {
+        if (c->reds[k].atomic)
+            continue;
         sb_printf(h, "%s{\n%s    void *dvmh_red_args[] = {&%s, &dvmh_part%d, &dvmh_partloc%d, &%s, "
                       "&dvmh_first, &dvmh_res%d, &dvmh_resloc%d};\n",
                   ind, ind, c->reds[k].r->var, k, k, blocks, k, k);
@@ -253,7 +277,7 @@ static void launch_run(gen *g, const cuda_plan *c, strbuf *h)
                       "%s        dvmh_shared, dvmh_red_args);\n%s}\n",
                   ind, g->base, l->handler, k, ind, ind);
     }
-    if (c->nreds)
+    if (partial)
         sb_printf(h, "%sdvmh_first = 0;\n", ind);
     if (c->any_dep)
         sb_add(h, "        }\n");

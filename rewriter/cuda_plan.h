@@ -10,6 +10,11 @@ typedef struct cuda_red {
     char *elem, *loc_elem;          /* CUDA spellings */
     long long count, loc_count;
     char *decl, *loc_decl;          /* "double m", "int loc[2]" (host C) */
+    /* each block combines its result atomically into the result in device
+     * memory (no partial results, no grid-level combine): max and min of
+     * 4- and 8-byte integers and floating values, sum, and, or, xor of
+     * such integers */
+    bool atomic;
 } cuda_red;
 
 typedef struct cuda_plan {
@@ -37,6 +42,9 @@ typedef struct cuda_plan {
 /* Whether a loop dimension's variable is a signed integer the kernel keeps
  * a 64-bit copy of (dvmh_vK) for the subscripts. */
 bool cuda_wide_var(const loop_dim *d);
+/* Whether a reduction leaves partial results per block, which a final
+ * kernel combines (the others combine atomically). */
+bool cuda_reds_partial(const cuda_plan *c);
 bool cuda_refuse(cuda_plan *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* cuda.c: checks what the nodes in [start, end) call (in_function: the
  * body of a function, which must not use global variables); false with

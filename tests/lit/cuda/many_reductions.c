@@ -3,7 +3,7 @@
 // A loop with 20 reductions gets a CUDA handler: the generator used to have
 // room for 16 and ran such loops on the host.
 // CHECK: many_reductions.c:[[@LINE+14]]:5: remark: parallel loop: CUDA handler 'dvmh_loop_many_reductions_[[@LINE+14]]_cuda' generated
-// CU: dvmh_loop_many_reductions_[[@LINE+13]]_red19(
+// CU: dvmh_loop_many_reductions_[[@LINE+13]]_red18(
 #define N 64
 #pragma dvm array distribute[block]
 double A[N];
