@@ -140,6 +140,16 @@ void dvmh_pipe_done(dvmh_piece *p, int thread, long rows)
         syscall(SYS_futex, (int *)&slot->done, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
+/* (dvmh.h) Fewer threads than dvmh_pipe_begin planned for: blocks of
+ * dimension 1 for those (the slots of the others stay unused). Before
+ * the team's threads ask for their blocks (dvmh_team_on's single). */
+void dvmh_team_shrunk(dvmh_piece *p, int threads)
+{
+    thread_pipe *tp = p->internal->pipe;
+    if (tp && threads >= 1 && threads < tp->threads)
+        tp->threads = threads;
+}
+
 void dvmh_pipe_end(dvmh_piece *p)
 {
     thread_pipe *tp = p->internal->pipe;

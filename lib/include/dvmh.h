@@ -403,13 +403,25 @@ typedef void dvmh_team_fn(dvmh_piece *p, int thread, int team);
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
 #endif
+/* The team has fewer threads than asked (OMP_DYNAMIC, OMP_THREAD_LIMIT,
+ * a loop run inside another parallel region): a pipeline's blocks are
+ * planned again for the threads there are (one thread of the team calls
+ * it, the others wait). */
+void dvmh_team_shrunk(dvmh_piece *p, int threads);
 __attribute__((noinline, optnone, unused)) static void dvmh_team_on(dvmh_piece *p,
                                                                    dvmh_team_fn *team, int threads)
 {
 #ifdef _OPENMP
     if (threads > 1) {
 #pragma omp parallel num_threads(threads)
-        team(p, omp_get_thread_num(), omp_get_num_threads());
+        {
+            const int dvmh_n = omp_get_num_threads();
+            if (dvmh_n < threads) {
+#pragma omp single
+                dvmh_team_shrunk(p, dvmh_n);
+            }
+            team(p, omp_get_thread_num(), dvmh_n);
+        }
         return;
     }
 #else
