@@ -139,6 +139,7 @@ static bool names_local(gen *g, const char *text, size_t at, char **which)
     return false;
 }
 
+/* kind (may be NULL): the canonical type kind of the values */
 static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long *count,
                       char **decl, enum CXTypeKind *kind)
 {
@@ -154,8 +155,10 @@ static bool red_shape(gen *g, size_t at, const char *var, char **elem, long long
         if (t.kind == CXType_ConstantArray)
             return false;
     }
-    *kind = clang_getCanonicalType(t).kind;
-    if (*kind == CXType_LongDouble)
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    if (kind)
+        *kind = k;
+    if (k == CXType_LongDouble)
         return false;
     *elem = cuda_type(t);
     return true;
@@ -492,10 +495,10 @@ static bool check_reductions(gen *g, cuda_plan *c)
     for (int k = 0; k < d->reduction_count; k++) {
         cuda_red *r = &c->reds[c->nreds++];
         r->r = &d->reductions[k];
-        enum CXTypeKind kind, loc_kind;
+        enum CXTypeKind kind;
         if (!red_shape(g, at, r->r->var, &r->elem, &r->count, &r->decl, &kind) ||
             (r->r->loc_var &&
-             !red_shape(g, at, r->r->loc_var, &r->loc_elem, &r->loc_count, &r->loc_decl, &loc_kind)))
+             !red_shape(g, at, r->r->loc_var, &r->loc_elem, &r->loc_count, &r->loc_decl, NULL)))
             return cuda_refuse(c, "not supported yet: reduction variable '%s' of this type "
                                   "on the GPU", r->r->var);
         if (r->r->loc_var && r->count != 1)

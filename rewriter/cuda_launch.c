@@ -148,18 +148,17 @@ static void launch_reduction_memory(const cuda_plan *c, strbuf *h)
                       c->reds[k].r->var, loc ? "sizeof(" : "0", loc ? loc : "", loc ? ")" : "");
             if (c->reds[k].atomic) {
                 /* the result alone (the _red kernel sets it to the
-                 * identity first) */
+                 * identity first; an atomic reduction has no location) */
                 sb_printf(h, "    char *dvmh_part%d = dvmh_cuda_alloc(dvmh_P, sizeof(%s));\n", k,
                           c->reds[k].r->var);
                 sb_printf(h, "    char *dvmh_res%d = dvmh_part%d;\n", k, k);
-                sb_printf(h, "    char *dvmh_partloc%d = NULL, *dvmh_resloc%d = NULL;\n", k, k);
-                continue;
+            } else {
+                /* the blocks' results, then the result */
+                sb_printf(h, "    char *dvmh_part%d = dvmh_cuda_alloc(dvmh_P, ((size_t)dvmh_blocks + 1) * sizeof(%s));\n",
+                          k, c->reds[k].r->var);
+                sb_printf(h, "    char *dvmh_res%d = dvmh_part%d + (size_t)dvmh_blocks * sizeof(%s);\n", k, k,
+                          c->reds[k].r->var);
             }
-            /* the blocks' results, then the result */
-            sb_printf(h, "    char *dvmh_part%d = dvmh_cuda_alloc(dvmh_P, ((size_t)dvmh_blocks + 1) * sizeof(%s));\n",
-                      k, c->reds[k].r->var);
-            sb_printf(h, "    char *dvmh_res%d = dvmh_part%d + (size_t)dvmh_blocks * sizeof(%s);\n", k, k,
-                      c->reds[k].r->var);
             if (loc) {
                 sb_printf(h, "    char *dvmh_partloc%d = dvmh_cuda_alloc(dvmh_P, ((size_t)dvmh_blocks + 1) * sizeof(%s));\n",
                           k, loc);
