@@ -208,6 +208,13 @@ void CudaBuild::start_early(const std::string &nvcc, const std::vector<std::stri
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0)
         return;
+    // a system without /dev/fd (some sandboxes): nvcc could not read the
+    // pipe, and would fail, and run again on a file; not started early then
+    if (access(("/dev/fd/" + std::to_string(fds[0])).c_str(), R_OK) != 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return;
+    }
     // the CUDA file fits the pipe: start() writes it whole and closes it
     int size = fcntl(fds[1], F_SETPIPE_SZ, 1 << 20);
     early_room = size > 0 ? static_cast<size_t>(size) : 65536;

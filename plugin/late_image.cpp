@@ -52,9 +52,15 @@ struct ImageReader : llvm::PassInfoMixin<ImageReader> {
 
 bool LateImage::open()
 {
+    // in the temporary folder, else in /tmp (a TMPDIR whose file system
+    // makes no named pipes)
     llvm::SmallString<128> path;
-    for (int attempt = 0; attempt < 8; attempt++) {
-        llvm::sys::fs::createUniquePath("cdvmh-image-%%%%%%%%%%%%", path, true);
+    bool in_tmp = false;
+    for (int attempt = 0; attempt < 16; attempt++) {
+        if (in_tmp)
+            llvm::sys::fs::createUniquePath("/tmp/cdvmh-image-%%%%%%%%%%%%", path, false);
+        else
+            llvm::sys::fs::createUniquePath("cdvmh-image-%%%%%%%%%%%%", path, true);
         if (mkfifo(path.c_str(), 0600) == 0) {
             // read and write: never blocks, and the reader's open does not
             // wait for a writer (Linux); the reader sees the end of the
@@ -68,8 +74,11 @@ bool LateImage::open()
             fcntl(fd, F_SETPIPE_SZ, 1 << 20);  // fewer wake-ups; a hint only
             return true;
         }
-        if (errno != EEXIST)
+        if (errno == EEXIST)
+            continue;
+        if (in_tmp || path.str().starts_with("/tmp/"))
             return false;
+        in_tmp = true;
     }
     return false;
 }

@@ -23,8 +23,9 @@ public:
     // Stops the thread and removes the pipe.
     ~LateImage();
 
-    // Makes the pipe; false: none could be made (the caller then waits for
-    // nvcc before compiling).
+    // Makes the pipe (in the temporary folder, else in /tmp); false: none
+    // could be made (the caller then waits for nvcc, and the assembler
+    // reads the image from its file).
     bool open();
     // Where the assembler reads the image: the pipe, and once the image is
     // fed, a regular file with its bytes (so that no later reader waits).

@@ -397,20 +397,24 @@ protected:
         }
         std::string text = out.host_c;
         LateImage late;  // before build goes: its thread waits for build
-        bool with_cuda = false, overlap = false;
+        bool with_cuda = false, overlap = false, piped = false;
         if (out.cuda) {
-            // an object: nvcc runs while the host code compiles, and the
-            // assembler reads the image; other outputs (-S, -emit-llvm),
-            // relocatable images (their size matters to the device link) and
-            // files with device versions only (nvcc failing on them is a
-            // warning) wait for nvcc and get the image's bytes in the text
+            // an object: the assembler reads the image (.incbin), through
+            // a pipe while nvcc runs beside the host compile, or from its
+            // file (cached, or no pipe could be made: nvcc waited for now);
+            // other outputs (-S, -emit-llvm), relocatable images (their
+            // size matters to the device link) and files with device
+            // versions only (nvcc failing on them is a warning) wait for
+            // nvcc and get the image's bytes in the text
             bool rdc = out.cuda_needs != nullptr;
             overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
                       !cuda_module_name(text).empty();
             bool started = build.start(nvcc, out.cuda, cuda_flags(CI, file, args, rdc));
-            if (started && overlap && !build.cache_hit() && !late.open())
-                overlap = false;  // no pipe: wait for nvcc now
-            bool compiled = started && (overlap || build.finish());
+            if (started && !build.cache_hit() && getenv("CDVMH_PLUGIN_DEBUG"))
+                llvm::errs() << "cdvmh: nvcc reads the CUDA file "
+                             << (build.used_early() ? "through a pipe" : "from a file") << "\n";
+            piped = started && overlap && !build.cache_hit() && late.open();
+            bool compiled = started && (piped || build.finish());
             if (!compiled && !out.cuda_kernels) {
                 // only device versions for other files: those files' loops
                 // then find no device code to link and run on the host
@@ -424,6 +428,9 @@ protected:
                 cuda_failed(CI, build, file);
                 overlap = false;
             }
+            if (overlap && getenv("CDVMH_PLUGIN_DEBUG"))
+                llvm::errs() << "cdvmh: the assembler reads the device image "
+                             << (piped ? "through a pipe" : "from its file") << "\n";
             if (overlap) {
                 text += cuda_incbin_embed(cuda_module_name(text), file, build.key());
             } else if (compiled) {
@@ -462,9 +469,8 @@ protected:
         CompilerInstance nested(CI.getPCHContainerOperations());
         if (overlap) {
             late.add_pass(inv->getCodeGenOpts(),
-                          cuda_incbin_asm(build.cache_hit() ? build.image_path() : late.path(),
-                                          build.key()));
-            if (!build.cache_hit())
+                          cuda_incbin_asm(piped ? late.path() : build.image_path(), build.key()));
+            if (piped)
                 late.start(build);
         }
         // the shared client's counts are printed once, by this compile
@@ -481,7 +487,7 @@ protected:
         nested_compile = false;
         // nvcc failing is a warning once it is known (an error before it
         // ended: nvcc is stopped, its result does not matter)
-        if (overlap && !build.cache_hit() && late.stop() && !build.finish())
+        if (piped && late.stop() && !build.finish())
             cuda_failed(CI, build, file);
         if (ok && overlap && !late.pass_ran() && !nested.getDiagnostics().hasErrorOccurred()) {
             DiagnosticsEngine &D = CI.getDiagnostics();
