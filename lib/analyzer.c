@@ -92,9 +92,9 @@ void analyzer_print(FILE *out, const char *indent, const an_times *t,
 {
     int P = comm_process_count();
     double T = t->elapsed, parallel = t->time[AN_PIECE];
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &T, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &T, 1, NULL, 0, 0);
     double fastest = parallel;
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &fastest, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &fastest, 1, NULL, 0, 0);
     double v[LINES + DEVICE_MAX];
     memset(v, 0, sizeof v);
     double seq = t->time[AN_SEQUENTIAL];
@@ -122,7 +122,7 @@ void analyzer_print(FILE *out, const char *indent, const an_times *t,
         v[LINES + d] = device_seconds[d];
     double sum[LINES + DEVICE_MAX];
     memcpy(sum, v, sizeof sum);
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_DOUBLE, sum, LINES + devices, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_DOUBLE, sum, LINES + devices, NULL, 0, 0);
     double lost = 0, lost_sum = 0;
     for (int k = LINE_INSUFFICIENT; k < LINES; k++) {
         lost += v[k];

@@ -637,7 +637,7 @@ void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_
         return;
     }
     int owner = mine ? comm_process_rank() : 1 << 30;
-    comm_allreduce(DVMH_RED_MIN, DVMH_T_INT, &owner, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MIN, DVMH_T_INT, &owner, 1, NULL, 0, 0);
     if (owner == comm_process_rank())
         memcpy(dst, dvmh_elem_addr(a, idx), a->head.elem_size);
     comm_bcast(dst, a->head.elem_size, owner);

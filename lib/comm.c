@@ -74,9 +74,10 @@ void comm_bcast(void *buf, size_t bytes, int root)
     layer->bcast(buf, bytes, root);
 }
 
-void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
+void comm_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size,
+                    size_t loc_elem)
 {
-    layer->allreduce(op, type, values, count, loc, loc_size);
+    layer->allreduce(op, type, values, count, loc, loc_size, loc_elem);
 }
 
 void comm_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)

@@ -21,9 +21,11 @@ void comm_barrier(void);
 void comm_bcast(void *buf, size_t bytes, int root);
 
 /* values (count elements of type) and, for maxloc/minloc, loc become the
- * reduction over every process, combined in rank order. */
+ * reduction over every process, combined in rank order; ties of
+ * maxloc/minloc go to the location that comes first (reduce_loc_order,
+ * by elements of loc_elem bytes), to the lower rank when loc_elem is 0. */
 void comm_allreduce(int op, int type, void *values, int count,
-                    void *loc, size_t loc_size);
+                    void *loc, size_t loc_size, size_t loc_elem);
 
 /* The process grid used to distribute 'rank' dimensions of the given
  * extents: fills dims (product = process count) and this process's

@@ -18,7 +18,8 @@ typedef struct comm_layer {
     int (*process_rank)(void);
     void (*barrier)(void);
     void (*bcast)(void *buf, size_t bytes, int root);
-    void (*allreduce)(int op, int type, void *values, int count, void *loc, size_t loc_size);
+    void (*allreduce)(int op, int type, void *values, int count, void *loc, size_t loc_size,
+                      size_t loc_elem);
     void (*grid)(int rank, const dvmh_idx *extents, int *dims, int *coords);
     int (*grid_process)(int rank, const int *dims, const int *coords);
     size_t (*shadow_renew)(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner);

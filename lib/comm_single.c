@@ -43,8 +43,10 @@ static void single_bcast(void *buf, size_t bytes, int root)
     (void)root;
 }
 
-static void single_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
+static void single_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size,
+                             size_t loc_elem)
 {
+    (void)loc_elem;
     (void)op;
     (void)type;
     (void)values;

@@ -124,6 +124,7 @@ void dvmh_loop_reduction(dvmh_loop *l, int op, int type, void *var, int count, v
     *r = (loop_reduction){.op = op, .type = type, .count = count, .var = var, .loc = loc};
     r->var_bytes = reduce_type_size(type) * (size_t)count;
     r->loc_bytes = loc ? (size_t)loc_count * loc_elem_size : 0;
+    r->loc_elem = loc ? loc_elem_size : 0;
 }
 
 void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo, const dvmh_idx *hi,
@@ -301,7 +302,7 @@ static void share_ordinary_writes(dvmh_loop *l, bool has_part)
     bounds[count - 1] = has_part;
     for (int x = 0; x < count; x++)
         bounds[count + x] = -bounds[x];
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, bounds, 2 * count, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, bounds, 2 * count, NULL, 0, 0);
     bool divided = false;
     for (int x = 0; x < count; x++)
         divided |= bounds[x] != -bounds[count + x];

@@ -37,6 +37,7 @@ typedef struct loop_reduction {
     int op, type, count;
     void *var, *loc;
     size_t var_bytes, loc_bytes;
+    size_t loc_elem;                /* one element of loc (its ties: reduce_loc_order) */
     unsigned char *slots;           /* per thread: var then loc */
     int slot_count;
     unsigned char *acc;             /* pieces folded so far: var then loc */

@@ -91,7 +91,7 @@ static void combine_slots(loop_reduction *r, unsigned char *slots, int count, bo
     for (int t = 0; t < count; t++) {
         unsigned char *slot = slots + (r->var_bytes + r->loc_bytes) * (size_t)t;
         reduce_combine(r->op, r->type, r->acc, slot, r->count, r->acc + r->var_bytes,
-                       slot + r->var_bytes, r->loc_bytes);
+                       slot + r->var_bytes, r->loc_bytes, r->loc_elem);
         if (reset) {
             reduce_identity(r->op, r->type, slot, r->count);
             if (r->loc_bytes)
@@ -152,8 +152,9 @@ void red_finish(dvmh_loop *l)
          * data: its own result is the loop's. */
         if (comm_process_count() > 1 && l->target)
             comm_allreduce(r->op, r->type, acc, r->count, r->loc_bytes ? acc_loc : NULL,
-                           r->loc_bytes);
-        reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes);
+                           r->loc_bytes, r->loc_elem);
+        /* the variable's own value wins ties: the loop never replaced it */
+        reduce_combine(r->op, r->type, r->var, acc, r->count, r->loc, acc_loc, r->loc_bytes, 0);
         bytes += r->var_bytes + r->loc_bytes;
         free(r->acc);
         r->acc = NULL;

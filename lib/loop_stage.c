@@ -109,7 +109,7 @@ static void choose(stage_site *s, const stage_run *r)
         r->rows > 0 ? (double)r->bytes / (double)r->rows : 0,
         r->stages > 0 && overhead > 0 ? overhead / (double)r->stages : 0,
     };
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, local, 4, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, local, 4, NULL, 0, 0);
     comm_message_cost(&s->latency, &s->per_byte);
     s->seconds_per_row = local[0] + s->per_byte * local[2];
     s->messages_per_stage = local[1] > 1 ? local[1] : 1;

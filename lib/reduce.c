@@ -6,6 +6,7 @@
 #include <float.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 size_t reduce_type_size(int type)
@@ -121,32 +122,55 @@ static void combine_bool(int op, _Bool *acc, const _Bool *value, int count)
     }
 }
 
-#define BETTER(T) (op == DVMH_RED_MAXLOC ? *(const T *)value > *(T *)acc            \
-                                         : *(const T *)value < *(T *)acc)
+int reduce_loc_order(const void *a, const void *b, size_t loc_size, size_t loc_elem)
+{
+    if (loc_elem != 1 && loc_elem != 2 && loc_elem != 4 && loc_elem != 8)
+        return 0;
+    const unsigned char *x = a, *y = b;
+    for (size_t at = 0; at + loc_elem <= loc_size; at += loc_elem) {
+        long long p, q;
+        switch (loc_elem) {
+        case 1: { signed char u, v; memcpy(&u, x + at, 1); memcpy(&v, y + at, 1); p = u; q = v; break; }
+        case 2: { int16_t u, v; memcpy(&u, x + at, 2); memcpy(&v, y + at, 2); p = u; q = v; break; }
+        case 4: { int32_t u, v; memcpy(&u, x + at, 4); memcpy(&v, y + at, 4); p = u; q = v; break; }
+        default: memcpy(&p, x + at, 8); memcpy(&q, y + at, 8); break;
+        }
+        if (p != q)
+            return p < q ? -1 : 1;
+    }
+    return 0;
+}
+
+/* How value compares with acc for maxloc/minloc: >0 better, 0 as good */
+#define ORDER(T)                                                               \
+    (*(const T *)value == *(T *)acc ? 0                                        \
+     : (op == DVMH_RED_MAXLOC ? *(const T *)value > *(T *)acc                  \
+                              : *(const T *)value < *(T *)acc) ? 1 : -1)
 
 void reduce_combine(int op, int type, void *acc, const void *value, int count,
-                    void *acc_loc, const void *value_loc, size_t loc_size)
+                    void *acc_loc, const void *value_loc, size_t loc_size, size_t loc_elem)
 {
     if (op == DVMH_RED_MAXLOC || op == DVMH_RED_MINLOC) {
-        bool better;
+        int order;
         switch (type) {
-        case DVMH_T_CHAR: better = BETTER(char); break;
-        case DVMH_T_SCHAR: better = BETTER(signed char); break;
-        case DVMH_T_UCHAR: better = BETTER(unsigned char); break;
-        case DVMH_T_SHORT: better = BETTER(short); break;
-        case DVMH_T_USHORT: better = BETTER(unsigned short); break;
-        case DVMH_T_INT: better = BETTER(int); break;
-        case DVMH_T_UINT: better = BETTER(unsigned); break;
-        case DVMH_T_LONG: better = BETTER(long); break;
-        case DVMH_T_ULONG: better = BETTER(unsigned long); break;
-        case DVMH_T_LLONG: better = BETTER(long long); break;
-        case DVMH_T_ULLONG: better = BETTER(unsigned long long); break;
-        case DVMH_T_FLOAT: better = BETTER(float); break;
-        case DVMH_T_DOUBLE: better = BETTER(double); break;
-        case DVMH_T_LDOUBLE: better = BETTER(long double); break;
-        default: better = false; break;
+        case DVMH_T_CHAR: order = ORDER(char); break;
+        case DVMH_T_SCHAR: order = ORDER(signed char); break;
+        case DVMH_T_UCHAR: order = ORDER(unsigned char); break;
+        case DVMH_T_SHORT: order = ORDER(short); break;
+        case DVMH_T_USHORT: order = ORDER(unsigned short); break;
+        case DVMH_T_INT: order = ORDER(int); break;
+        case DVMH_T_UINT: order = ORDER(unsigned); break;
+        case DVMH_T_LONG: order = ORDER(long); break;
+        case DVMH_T_ULONG: order = ORDER(unsigned long); break;
+        case DVMH_T_LLONG: order = ORDER(long long); break;
+        case DVMH_T_ULLONG: order = ORDER(unsigned long long); break;
+        case DVMH_T_FLOAT: order = ORDER(float); break;
+        case DVMH_T_DOUBLE: order = ORDER(double); break;
+        case DVMH_T_LDOUBLE: order = ORDER(long double); break;
+        default: order = -1; break;
         }
-        if (better) {
+        if (order > 0 || (order == 0 && loc_size && loc_elem &&
+                          reduce_loc_order(value_loc, acc_loc, loc_size, loc_elem) < 0)) {
             memcpy(acc, value, reduce_type_size(type));
             if (loc_size)
                 memcpy(acc_loc, value_loc, loc_size);

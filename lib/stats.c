@@ -222,8 +222,8 @@ static void print_characteristics(FILE *out)
     for (stats_record *r = stats.records; r; r = r->next)
         count += r->kind == RECORD_INTERVAL ? r->line + 1 : 0;
     double low = count, high = count;
-    comm_allreduce(DVMH_RED_MIN, DVMH_T_DOUBLE, &low, 1, NULL, 0);
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &high, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MIN, DVMH_T_DOUBLE, &low, 1, NULL, 0, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_DOUBLE, &high, 1, NULL, 0, 0);
     fprintf(out, "characteristics (seconds), whole program\n");
     analyzer_print(out, "    ", &stats.total.an, stats.total.device_seconds);
     if (low != high) {

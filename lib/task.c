@@ -712,8 +712,10 @@ static void task_finish(dvmh_task_loop *l)
             /* the packet packs values at any offset: combine an aligned copy */
             char *v = dvmh_xmalloc(r->var_bytes + r->loc_bytes);
             memcpy(v, p + at, r->var_bytes + r->loc_bytes);
+            /* into the variable, whose own value wins ties: the earlier
+             * subtask's result then wins them too */
             reduce_combine(r->op, r->type, r->var, v, r->count, r->loc,
-                           r->loc_bytes ? v + r->var_bytes : NULL, r->loc_bytes);
+                           r->loc_bytes ? v + r->var_bytes : NULL, r->loc_bytes, 0);
             free(v);
             at += r->var_bytes + r->loc_bytes;
         }

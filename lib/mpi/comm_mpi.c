@@ -57,11 +57,12 @@ static void mpi_layer_bcast(void *buf, size_t bytes, int root)
     }
 }
 
-static void mpi_layer_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size)
+static void mpi_layer_allreduce(int op, int type, void *values, int count, void *loc, size_t loc_size,
+                                size_t loc_elem)
 {
     if (!mpi_running())
         return;
-    mpi_allreduce(mpi_world(), op, type, values, count, loc, loc_size);
+    mpi_allreduce(mpi_world(), op, type, values, count, loc, loc_size, loc_elem);
 }
 
 static void mpi_layer_grid(int rank, const dvmh_idx *extents, int *dims, int *coords)

@@ -40,9 +40,11 @@ int mpi_requested_grid(int *dims);
 
 bool mpi_reduce_supported(int op, int type);
 /* values (count elements of type) and, for maxloc/minloc, loc (loc_size
- * bytes) become the reduction over every process of comm. */
+ * bytes) become the reduction over every process of comm; tied values
+ * keep the location that comes first (reduce_loc_order over elements of
+ * loc_elem bytes), the lower rank's when loc_elem is 0 or they are the same. */
 void mpi_allreduce(MPI_Comm comm, int op, int type, void *values, int count,
-                   void *loc, size_t loc_size);
+                   void *loc, size_t loc_size, size_t loc_elem);
 
 /* A box of an array in memory: element idx is at base + (offset +
  * sum idx[d] * stride[d]) elements; lo/hi are the box's inclusive bounds

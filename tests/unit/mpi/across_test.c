@@ -83,7 +83,7 @@ int main(int argc, char **argv)
     /* Exactly the flow edges moved: on a grid of p x q blocks, each process
      * below or right of another receives its edge row/column, plus corners. */
     long long all_sent = sent;
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &all_sent, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &all_sent, 1, NULL, 0, 0);
     long long edge = 0;
     if (h->own_lo[0] > 0)
         edge += h->own_hi[1] - h->own_lo[1] + 1;
@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     if (h->own_lo[0] > 0 && h->own_lo[1] > 0)
         edge += 1;
     edge *= (long long)sizeof(long long);
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &edge, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &edge, 1, NULL, 0, 0);
     if (all_sent != edge) {
         fprintf(stderr, "process %d: %lld bytes sent in all, expected %lld\n",
                 comm_process_rank(), all_sent, edge);
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
     comm_message_cost(&cost[0], &cost[1]);
     low[0] = cost[0];
     low[1] = cost[1];
-    comm_allreduce(DVMH_RED_MIN, DVMH_T_DOUBLE, low, 2, NULL, 0);
+    comm_allreduce(DVMH_RED_MIN, DVMH_T_DOUBLE, low, 2, NULL, 0, 0);
     if (low[0] != cost[0] || low[1] != cost[1] || cost[1] < 0 ||
         (comm_process_count() > 1) != (cost[0] > 0)) {
         fprintf(stderr, "process %d: message cost %g s + %g s/byte\n", comm_process_rank(),
@@ -113,7 +113,7 @@ int main(int argc, char **argv)
     }
     if (wrong)
         fprintf(stderr, "process %d: %d wrong\n", comm_process_rank(), wrong);
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &wrong, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &wrong, 1, NULL, 0, 0);
     dvmh_array_destroy(a);
     return dvmh_finish(wrong != 0);
 }

@@ -42,7 +42,7 @@ int main(int argc, char **argv)
     CHECK(comm_process_count() == count[me % 2]);
     CHECK(comm_process_rank() == me / 2);
     int sum = me;
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_INT, &sum, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_INT, &sum, 1, NULL, 0, 0);
     int expected = 0;
     for (int k = 0; k < count[me % 2]; k++)
         expected += members[me % 2][k];
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
                                       (const dvmh_distr[]){{DVMH_DISTR_BLOCK, NULL, 0, 0}});
     CHECK(a->group == mine);
     long owned = a->head.own_hi[0] - a->head.own_lo[0] + 1;
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_LONG, &owned, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_LONG, &owned, 1, NULL, 0, 0);
     CHECK(owned == 10);
     dvmh_array_destroy(a);
     /* a nested group: the group's first process alone */
@@ -73,7 +73,7 @@ int main(int argc, char **argv)
     CHECK(comm_group_current() == NULL);
     CHECK(comm_process_count() == n && comm_process_rank() == me);
     comm_group_free(mine);
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_INT, &failures, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_INT, &failures, 1, NULL, 0, 0);
     if (me == 0)
         printf("group test: %s\n", failures ? "FAILED" : "ok");
     return dvmh_finish(failures != 0);

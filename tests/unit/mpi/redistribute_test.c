@@ -53,6 +53,6 @@ int main(int argc, char **argv)
             dvmh_array_destroy(fresh);
             dvmh_array_destroy(old);
         }
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &wrong, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &wrong, 1, NULL, 0, 0);
     return dvmh_finish(wrong != 0);
 }

@@ -66,9 +66,9 @@ static void check_renew(dvmh_array *a, int corner)
     long long sent = (long long)comm_shadow_renew(a, NULL, NULL, corner), all_sent = 0;
     long long wanted = expected_edge_elems(a, corner) * (long long)sizeof(double), all_wanted = 0;
     all_sent = sent;
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &all_sent, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &all_sent, 1, NULL, 0, 0);
     all_wanted = wanted;
-    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &all_wanted, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_SUM, DVMH_T_LLONG, &all_wanted, 1, NULL, 0, 0);
     CHECK(all_sent == all_wanted);
     int wrong = 0;
     for (dvmh_idx i = a->alloc_lo[0]; i <= a->alloc_hi[0]; i++)
@@ -185,7 +185,7 @@ int main(int argc, char **argv)
         dvmh_array_destroy(a);
     }
     int failed = failures > 0;
-    comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &failed, 1, NULL, 0);
+    comm_allreduce(DVMH_RED_MAX, DVMH_T_INT, &failed, 1, NULL, 0, 0);
     if (failures)
         fprintf(stderr, "process %d: %d check(s) failed\n", comm_process_rank(), failures);
     return dvmh_finish(failed);

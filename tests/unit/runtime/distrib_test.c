@@ -80,27 +80,54 @@ static void test_reduce(void)
     double d[2];
     reduce_identity(DVMH_RED_MAX, DVMH_T_DOUBLE, d, 2);
     double v[2] = {-5, 7};
-    reduce_combine(DVMH_RED_MAX, DVMH_T_DOUBLE, d, v, 2, NULL, NULL, 0);
+    reduce_combine(DVMH_RED_MAX, DVMH_T_DOUBLE, d, v, 2, NULL, NULL, 0, 0);
     CHECK(d[0] == -5 && d[1] == 7, "max of identity");
     int i = 0, x = 6;
     reduce_identity(DVMH_RED_AND, DVMH_T_INT, &i, 1);
     CHECK(i == ~0, "and identity");
-    reduce_combine(DVMH_RED_AND, DVMH_T_INT, &i, &x, 1, NULL, NULL, 0);
+    reduce_combine(DVMH_RED_AND, DVMH_T_INT, &i, &x, 1, NULL, NULL, 0, 0);
     x = 3;
-    reduce_combine(DVMH_RED_XOR, DVMH_T_INT, &i, &x, 1, NULL, NULL, 0);
+    reduce_combine(DVMH_RED_XOR, DVMH_T_INT, &i, &x, 1, NULL, NULL, 0, 0);
     CHECK(i == 5, "and then xor: %d", i);
     long p = 1, q = 4;
     reduce_identity(DVMH_RED_PRODUCT, DVMH_T_LONG, &p, 1);
-    reduce_combine(DVMH_RED_PRODUCT, DVMH_T_LONG, &p, &q, 1, NULL, NULL, 0);
+    reduce_combine(DVMH_RED_PRODUCT, DVMH_T_LONG, &p, &q, 1, NULL, NULL, 0, 0);
     CHECK(p == 4, "product");
-    /* maxloc: strictly better replaces, ties keep the earlier */
+    /* maxloc: strictly better replaces; without the location's order, ties
+     * keep the earlier */
     float m = 1, c = 1;
     int loc[2] = {1, 1}, cloc[2] = {2, 2};
-    reduce_combine(DVMH_RED_MAXLOC, DVMH_T_FLOAT, &m, &c, 1, loc, cloc, sizeof loc);
+    reduce_combine(DVMH_RED_MAXLOC, DVMH_T_FLOAT, &m, &c, 1, loc, cloc, sizeof loc, 0);
     CHECK(loc[0] == 1, "maxloc tie keeps the earlier");
     c = 2;
-    reduce_combine(DVMH_RED_MAXLOC, DVMH_T_FLOAT, &m, &c, 1, loc, cloc, sizeof loc);
+    reduce_combine(DVMH_RED_MAXLOC, DVMH_T_FLOAT, &m, &c, 1, loc, cloc, sizeof loc, sizeof loc[0]);
     CHECK(m == 2 && loc[0] == 2, "maxloc better replaces");
+    /* ties with the order: the location that comes first, element by
+     * element (row 0 column 7 before row 3 column 1) */
+    int late[2] = {3, 1}, early[2] = {0, 7};
+    c = 2;
+    reduce_combine(DVMH_RED_MAXLOC, DVMH_T_FLOAT, &m, &c, 1, late, early, sizeof late, sizeof late[0]);
+    CHECK(late[0] == 0 && late[1] == 7, "maxloc tie: the earlier location wins");
+    int back[2] = {3, 1};
+    reduce_combine(DVMH_RED_MAXLOC, DVMH_T_FLOAT, &m, &c, 1, early, back, sizeof back, sizeof back[0]);
+    CHECK(early[0] == 0 && early[1] == 7, "maxloc tie: a later location does not");
+    /* minloc of int with long, short, char and double locations */
+    int mn = 4, cn = 4;
+    long ll = 9, lc = -3;
+    reduce_combine(DVMH_RED_MINLOC, DVMH_T_INT, &mn, &cn, 1, &ll, &lc, sizeof ll, sizeof ll);
+    CHECK(ll == -3, "minloc tie, long location: %ld", ll);
+    short sl = 300, sc = 299;
+    reduce_combine(DVMH_RED_MINLOC, DVMH_T_INT, &mn, &cn, 1, &sl, &sc, sizeof sl, sizeof sl);
+    CHECK(sl == 299, "minloc tie, short location");
+    signed char bl = 5, bc = 6;
+    reduce_combine(DVMH_RED_MINLOC, DVMH_T_INT, &mn, &cn, 1, &bl, &bc, 1, 1);
+    CHECK(bl == 5, "minloc tie, char location");
+    double dl = 12.0, dc = 3.0;
+    reduce_combine(DVMH_RED_MINLOC, DVMH_T_INT, &mn, &cn, 1, &dl, &dc, sizeof dl, sizeof dl);
+    CHECK(dl == 3.0, "minloc tie, double location");
+    CHECK(reduce_loc_order(&dl, &dl, sizeof dl, sizeof dl) == 0, "the same location");
+    char odd[3] = {1, 2, 3}, odd2[3] = {0, 0, 0};
+    CHECK(reduce_loc_order(odd2, odd, 3, 3) == 0, "no order for 3-byte elements");
     unsigned u;
     reduce_identity(DVMH_RED_MIN, DVMH_T_UINT, &u, 1);
     CHECK(u == ~0u, "unsigned min identity");
