@@ -69,7 +69,20 @@ static bool is_type_word(checker *c, int q)
     return false;
 }
 
-/* '(' type-name ')' from c->q: words and '*' only, a type keyword among them. */
+/* A typedef name of the C scope. */
+static bool is_typedef_name(checker *c, int q)
+{
+    parser *p = c->p;
+    if (!p->scope || q >= c->last || p->toks[q].kind != TOK_IDENT)
+        return false;
+    char *name = lex_text(p, &p->toks[q]);
+    bool type = p->scope->lookup(p->scope->ctx, name) == DIR_NAME_TYPE;
+    free(name);
+    return type;
+}
+
+/* '(' type-name ')' from c->q: words and '*' only, a type keyword or a
+ * typedef name among them. */
 static int type_name_end(checker *c)
 {
     int q = c->q + 1;
@@ -77,7 +90,7 @@ static int type_name_end(checker *c)
     while (q < c->last && (c->p->toks[q].kind == TOK_IDENT ||
                            (c->p->toks[q].kind == TOK_PUNCT && c->p->text[c->p->toks[q].start] == '*' &&
                             c->p->toks[q].end - c->p->toks[q].start == 1))) {
-        typed |= is_type_word(c, q);
+        typed |= is_type_word(c, q) || is_typedef_name(c, q);
         q++;
     }
     if (!typed || q >= c->last)
@@ -146,6 +159,8 @@ static void ck_name(checker *c, bool deref)
     const char *use = NULL;
     if (kind == DIR_NAME_NONE)
         lex_error(p, at, "use of undeclared identifier '%s'", name);
+    else if (kind == DIR_NAME_TYPE)
+        lex_error(p, at, "'%s' is a type, not a value", name);
     else if (kind == DIR_NAME_ADDRESS && !p->any_type && !deref && !ck_punct(c, "[") && !ck_punct(c, "->"))
         use = "an array or pointer";
     else if (kind == DIR_NAME_FUNCTION && !p->any_type && !ck_punct(c, "("))

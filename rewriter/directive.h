@@ -195,7 +195,8 @@ typedef enum dir_name_kind {
     DIR_NAME_ADDRESS,               /* an array or a pointer */
     DIR_NAME_FUNCTION,
     DIR_NAME_RECORD,                /* a struct or union */
-    DIR_NAME_OTHER                  /* a macro, a type: anything goes */
+    DIR_NAME_TYPE,                  /* a typedef name: in a cast or sizeof only */
+    DIR_NAME_OTHER                  /* a macro: anything goes */
 } dir_name_kind;
 
 typedef struct dir_scope {

@@ -62,7 +62,7 @@ static dir_name_kind kind_of_cursor(CXCursor c)
     case CXCursor_MacroDefinition:
         return kind_of_macro(c);
     case CXCursor_TypedefDecl:
-        return DIR_NAME_OTHER;
+        return DIR_NAME_TYPE;
     default:
         return DIR_NAME_NONE;
     }

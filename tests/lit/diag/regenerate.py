@@ -21,6 +21,7 @@ cases = {
 "indirect_undeclared": "#pragma dvm redistribute(T[indirect(parts)])\n    s = 1;",
 "align_without_with": "#pragma dvm array align([i] A[i])\n    double B[N];",
 "on_nonlinear_index": "#pragma dvm parallel([i] on A[i*i])\n    for (i = 0; i < N; i++) A[i] = i;",
+"typedef_as_value": "typedef long len_t;\n    (void)sizeof(len_t);\n#pragma dvm get_actual(A[len_t / 2])\n    s = 1;",
 "on_two_vars": "#pragma dvm parallel([i][j] on M[i+j][j])\n    for (i = 0; i < N; i++) for (j = 0; j < N; j++) M[i][j] = i;",
 "corner_typo": "#pragma dvm parallel([i] on A[i]) shadow_renew(A(corners))\n    for (i = 1; i < N; i++) A[i] = i;",
 "cuda_block_four": "#pragma dvm parallel([i] on A[i]) cuda_block(1, 2, 3, 4)\n    for (i = 0; i < N; i++) A[i] = i;",
