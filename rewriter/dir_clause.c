@@ -123,8 +123,37 @@ static bool clause_name_in(const char *name, char *const *names, int count)
     return false;
 }
 
+/* The subscript by dir_affine.c (parentheses, macros): false when it is
+ * not a*v+b either (the caller reports it). */
+static bool clause_affine_index(parser *p, dir_index *ix, int first, int last, char *const *vars,
+                                int var_count)
+{
+    char *var = NULL, *a = NULL, *b = NULL;
+    int r = affine_index(p, first, last, vars, var_count, &var, &a, &b);
+    if (r == AFFINE_TWO_VARS) {
+        lex_error(p, ix->loc, "an index may use only one loop variable, once");
+        free(var);
+        return true;
+    }
+    if (r == AFFINE_NOT) {
+        free(var);
+        return false;
+    }
+    if (r == AFFINE_CONST) {
+        ix->kind = DIR_INDEX_CONST;
+        ix->b = b;
+        return true;
+    }
+    ix->kind = DIR_INDEX_LINEAR;
+    ix->var = var;
+    ix->a = a;
+    ix->b = b;
+    return true;
+}
+
 /* A subscript of a mapping reference: a*v+b, v*a+b, v+b, b+v, a constant
- * or empty; vars are the names that may appear. */
+ * or empty, and what dir_affine.c makes of others (parentheses, macros
+ * that bring the variable); vars are the names that may appear. */
 static void clause_mapping_index(parser *p, dir_index *ix, char *const *vars, int var_count)
 {
     memset(ix, 0, sizeof *ix);
@@ -152,15 +181,26 @@ static void clause_mapping_index(parser *p, dir_index *ix, char *const *vars, in
             }
             free(name);
         }
+    if (occurrences > 1) {
+        lex_error(p, lex_loc(p, p->toks[var_tok].start), "an index may use only one loop variable, once");
+        free(text);
+        return;
+    }
+    /* a macro may bring the variable: the general form then */
+    if (affine_macro_vars(p, first, last, vars, var_count) > 0) {
+        p->bound = vars;
+        p->bound_count = var_count;
+        bool done = clause_affine_index(p, ix, first, last, vars, var_count);
+        p->bound = NULL;
+        p->bound_count = 0;
+        if (!done)
+            lex_error(p, ix->loc, "index expression '%s' is not of the form a*i+b", text);
+        free(text);
+        return;
+    }
     if (occurrences == 0) {
         ix->kind = DIR_INDEX_CONST;
         ix->b = text;
-        return;
-    }
-    dir_loc vloc = lex_loc(p, p->toks[var_tok].start);
-    if (occurrences > 1) {
-        lex_error(p, vloc, "an index may use only one loop variable, once");
-        free(text);
         return;
     }
     ix->kind = DIR_INDEX_LINEAR;
@@ -210,7 +250,15 @@ static void clause_mapping_index(parser *p, dir_index *ix, char *const *vars, in
     }
 #undef TOK_IS
     if (!ok) {
-        lex_error(p, ix->loc, "index expression '%s' is not of the form a*%s+b", text, ix->var);
+        /* parentheses, macros: the general form */
+        dir_index general = {.loc = ix->loc};
+        if (clause_affine_index(p, &general, first, last, vars, var_count)) {
+            free(ix->var);
+            free(ix->a);
+            *ix = general;
+        } else {
+            lex_error(p, ix->loc, "index expression '%s' is not of the form a*%s+b", text, ix->var);
+        }
         free(text);
         return;
     }

@@ -48,6 +48,18 @@ char *lex_expression(parser *p, const char *stops, const char *what);
  * the scope knows; what names it in messages. */
 void expr_check(parser *p, int first, int last, const char *what);
 
+/* dir_affine.c: tokens first..last-1 as a mapping subscript over one of
+ * vars, with parentheses and the macros that bring a variable (expanded
+ * through the parser's scope): AFFINE_LINEAR sets *var, *a, *b (a*var+b),
+ * AFFINE_CONST *b (no variable), AFFINE_NOT: not of that form,
+ * AFFINE_TWO_VARS: two variables. */
+enum { AFFINE_LINEAR, AFFINE_CONST, AFFINE_NOT, AFFINE_TWO_VARS };
+int affine_index(parser *p, int first, int last, char *const *vars, int var_count, char **var,
+                 char **a, char **b);
+/* How many more times the variables appear in first..last-1 once the
+ * macros that bring them are expanded (0: no such macro). */
+int affine_macro_vars(parser *p, int first, int last, char *const *vars, int var_count);
+
 /* dir_clause.c: the pieces several directives share */
 /* [lo:hi] / [e] / [] repeated: sections or widths; the rank. */
 int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what);

@@ -645,6 +645,17 @@ static void dir_free_vars(dir_var_list *l)
     free(l->items);
 }
 
+void dir_macro_free(dir_macro *m)
+{
+    for (int k = 0; k < m->nparams; k++)
+        free(m->params[k]);
+    for (int k = 0; k < m->nbody; k++)
+        free(m->body[k]);
+    free(m->params);
+    free(m->body);
+    memset(m, 0, sizeof *m);
+}
+
 void dir_free(directive *d)
 {
     if (!d)

@@ -199,8 +199,21 @@ typedef enum dir_name_kind {
     DIR_NAME_OTHER                  /* a macro: anything goes */
 } dir_name_kind;
 
+/* A macro of the program, as tokens: its parameters (function-like) and
+ * its body. */
+#define DIR_MACRO_MAX_PARAMS 32
+typedef struct dir_macro {
+    bool function_like;
+    int nparams, nbody;
+    char **params, **body;
+} dir_macro;
+void dir_macro_free(dir_macro *m);
+
 typedef struct dir_scope {
     dir_name_kind (*lookup)(void *ctx, const char *name);
+    /* The macro of the name into *m (dir_macro_free after); false: none,
+     * or one that cannot be expanded here (variadic). May be NULL. */
+    bool (*macro)(void *ctx, const char *name, dir_macro *m);
     void *ctx;
 } dir_scope;
 

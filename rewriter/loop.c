@@ -514,7 +514,8 @@ static char *tie_rules_text(const dir_ref *r, char *const *vars, int var_count)
     dir_ref plain = *r;
     for (int k = 0; k < plain.rank; k++) {
         const dir_index *ix = &plain.index[k];
-        if (ix->kind == DIR_INDEX_LINEAR && !strcmp(ix->a, "-(1)") && !strcmp(ix->b, "0"))
+        if (ix->kind == DIR_INDEX_LINEAR && (!strcmp(ix->a, "-(1)") || !strcmp(ix->a, "-1")) &&
+            !strcmp(ix->b, "0"))
             plain.index[k].kind = DIR_INDEX_EMPTY;
     }
     return gen_rules_text(&plain, vars, var_count);

@@ -75,6 +75,7 @@ static void add_global(name_scope *s, CXCursor c, dir_name_kind kind)
     if (name && *name) {
         s->globals = xgrow(s->globals, &s->global_cap, s->global_count + 1);
         s->globals[s->global_count].name = xstrdup(name);
+        s->globals[s->global_count].cursor = c;
         s->globals[s->global_count++].kind = kind;
     }
     clang_disposeString(sp);
@@ -145,9 +146,69 @@ static dir_name_kind lookup(void *ctx, const char *name)
     return DIR_NAME_NONE;
 }
 
+/* The macro's tokens: NAME ( params ) body, or NAME body. */
+static bool macro(void *ctx, const char *name, dir_macro *m)
+{
+    name_scope *s = ctx;
+    memset(m, 0, sizeof *m);
+    if (!s->globals_built) {
+        s->globals_built = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(s->a->tu), visit_global, s);
+    }
+    CXCursor c = clang_getNullCursor();
+    for (int k = 0; k < s->global_count; k++)
+        if (clang_getCursorKind(s->globals[k].cursor) == CXCursor_MacroDefinition &&
+            !strcmp(s->globals[k].name, name))
+            c = s->globals[k].cursor;
+    if (clang_Cursor_isNull(c))
+        return false;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+    char **text = xcalloc(n ? n : 1, sizeof *text);
+    for (unsigned k = 0; k < n; k++) {
+        CXString sp = clang_getTokenSpelling(tu, toks[k]);
+        text[k] = xstrdup(clang_getCString(sp) ? clang_getCString(sp) : "");
+        clang_disposeString(sp);
+    }
+    clang_disposeTokens(tu, toks, n);
+    unsigned at = 1;
+    bool ok = n >= 1;
+    m->function_like = clang_Cursor_isMacroFunctionLike(c);
+    if (ok && m->function_like) {
+        /* ( a , b ) */
+        ok = at < n && !strcmp(text[at], "(");
+        at++;
+        m->params = xcalloc(DIR_MACRO_MAX_PARAMS, sizeof *m->params);
+        while (ok && at < n && strcmp(text[at], ")")) {
+            ok = m->nparams < DIR_MACRO_MAX_PARAMS && strcmp(text[at], "...") &&
+                 (text[at][0] == '_' || (text[at][0] | 32) >= 'a') && (text[at][0] | 32) <= 'z';
+            if (ok)
+                m->params[m->nparams++] = xstrdup(text[at]);
+            at++;
+            if (ok && at < n && !strcmp(text[at], ","))
+                at++;
+        }
+        ok = ok && at < n;
+        at++;
+    }
+    if (ok) {
+        m->body = xcalloc(n > at ? n - at : 1, sizeof *m->body);
+        for (; at < n; at++)
+            m->body[m->nbody++] = xstrdup(text[at]);
+    }
+    for (unsigned k = 0; k < n; k++)
+        free(text[k]);
+    free(text);
+    if (!ok)
+        dir_macro_free(m);
+    return ok;
+}
+
 dir_scope scope_of(name_scope *s)
 {
-    return (dir_scope){lookup, s};
+    return (dir_scope){lookup, macro, s};
 }
 
 void scope_free(name_scope *s)

@@ -9,6 +9,7 @@
 typedef struct scope_name {
     char *name;
     dir_name_kind kind;
+    CXCursor cursor;
 } scope_name;
 
 typedef struct name_scope {
