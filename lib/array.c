@@ -223,6 +223,9 @@ void array_compute_ownership(dvmh_array *a)
 
 /* (Re)allocates the local part after ownership changed, keeping the values
  * of the elements present in both the old and the new local part. */
+/* realign new_value: the array's new local part is not given its values */
+static bool values_dropped;
+
 static void array_allocate(dvmh_array *a)
 {
     dvmh_array_head *h = &a->head;
@@ -232,7 +235,11 @@ static void array_allocate(dvmh_array *a)
     memcpy(old_lo, a->alloc_lo, sizeof old_lo);
     memcpy(old_hi, a->alloc_hi, sizeof old_hi);
     char *old_data = h->host_data;
-    if (a->var)
+    if (values_dropped && old_data) {
+        host_mem_free(old_data);
+        old_data = NULL;
+    }
+    if (a->var && !values_dropped)
         var_actualize_host_all(a->var, MOVE_REDISTRIBUTE);
     dvmh_array_head old_head = *h;
     bool empty = h->own_lo[0] > h->own_hi[0];
@@ -558,6 +565,14 @@ void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const
     dvmh_array_align(file, line, a, target, rules);
     trace_scope_end();
     stats_comm(t0);
+}
+
+void dvmh_realign_new_value(const char *file, int line, dvmh_array *a, void *target,
+                            const dvmh_rule *rules)
+{
+    values_dropped = true;
+    dvmh_realign(file, line, a, target, rules);
+    values_dropped = false;
 }
 
 dvmh_array *dvmh_array_of(const char *file, int line, const void *handle)

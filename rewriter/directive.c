@@ -51,6 +51,10 @@ static void parse_array_or_template(parser *p, directive *d)
                 return;
             p->pos++;
             clause_align(p, d, false);
+        } else if (lex_is_ident(p, "dynamic")) {
+            /* DVM's mark of an array or template that may be
+             * redistributed or realigned: every one may be here */
+            p->pos++;
         } else if (lex_peek(p)->kind == TOK_IDENT) {
             char *name = lex_text(p, lex_peek(p));
             lex_error(p, lex_here(p), "unknown clause '%s' in '%s' directive", name, dir_kind_name(d->kind));
@@ -547,6 +551,10 @@ directive *dir_parse_in(const char *text, const unsigned *line_map, const unsign
         break;
     case DIR_REALIGN:
         clause_align(&p, d, true);
+        if (!p.failed && lex_is_ident(&p, "new_value")) {
+            d->new_value = true;
+            p.pos++;
+        }
         parse_trailing(&p);
         break;
     case DIR_REGION:

@@ -112,6 +112,7 @@ typedef struct directive {
     /* align (array) / realign: [i][j] with T[..] */
     bool has_align;
     char *realign_array;            /* realign(X[i] with ...): X */
+    bool new_value;                 /* realign(...) new_value: old values not kept */
     int align_rank;
     char *align_dummy[DIR_MAX_RANK]; /* NULL for [] */
     dir_ref align_target;

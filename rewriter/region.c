@@ -115,7 +115,8 @@ void region_standalone(gen *g, attached *at)
             gen_error_at(g, d->align_target.loc, "'%s' has %d dimensions, the alignment gives %d",
                          t->name, t->rank, d->align_target.rank);
         char *rules = gen_rules_text(&d->align_target, d->align_dummy, d->align_rank);
-        sb_printf(&b, "dvmh_realign(__FILE__, __LINE__, %s, %s, %s);", o->desc, t->desc, rules);
+        sb_printf(&b, "dvmh_realign%s(__FILE__, __LINE__, %s, %s, %s);",
+                  d->new_value ? "_new_value" : "", o->desc, t->desc, rules);
         free(rules);
         break;
     }

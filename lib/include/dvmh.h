@@ -156,6 +156,10 @@ void dvmh_array_copy(const char *file, int line, dvmh_array *dst, dvmh_array *sr
 /* realign(A[i] with B[i][]) */
 void dvmh_realign(const char *file, int line, dvmh_array *a, void *target,
                   const dvmh_rule *rules);
+/* realign(...) new_value: the same, without keeping the values (the
+ * program gives the array new ones): nothing moves. */
+void dvmh_realign_new_value(const char *file, int line, dvmh_array *a, void *target,
+                            const dvmh_rule *rules);
 
 /* An 'inherit' parameter: the caller passed a descriptor cast to the
  * parameter's pointer type; returns it after checking. */
