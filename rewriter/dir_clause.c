@@ -55,13 +55,20 @@ static void clause_var_add(dir_var_list *l, dir_var v)
     l->items[l->count++] = v;
 }
 
-/* name [sections] [(corner)] items separated by commas, up to ')'. */
+/* name [sections] [(corner)] items separated by commas, up to ')'; with
+ * allow_out, out(items) or (DVM's form) out: item. */
 static void clause_vars(parser *p, dir_var_list *l, bool widths, bool allow_out)
 {
     for (;;) {
         dir_var v;
         memset(&v, 0, sizeof v);
+        bool out_item = false;
         if (allow_out && lex_is_ident(p, "out") && p->toks[p->pos + 1].kind == TOK_PUNCT &&
+            p->text[p->toks[p->pos + 1].start] == ':') {
+            p->pos += 2;
+            out_item = true;
+        }
+        if (!out_item && allow_out && lex_is_ident(p, "out") && p->toks[p->pos + 1].kind == TOK_PUNCT &&
             p->text[p->toks[p->pos + 1].start] == '(') {
             p->pos += 2;
             dir_var_list inner = {0};
@@ -92,6 +99,7 @@ static void clause_vars(parser *p, dir_var_list *l, bool widths, bool allow_out)
                 return;
             }
             v.rank = clause_ranges(p, v.range, !widths, widths ? "a width" : "a section bound");
+            v.out = out_item;
             /* in the list at once, so that an error below frees it with the rest */
             clause_var_add(l, v);
             if (!p->failed && lex_is_punct(p, "(")) {
