@@ -221,11 +221,12 @@ void array_compute_ownership(dvmh_array *a)
         }
 }
 
-/* (Re)allocates the local part after ownership changed, keeping the values
- * of the elements present in both the old and the new local part. */
 /* realign new_value: the array's new local part is not given its values */
 static bool values_dropped;
 
+/* (Re)allocates the local part after ownership changed, keeping the values
+ * of the elements present in both the old and the new local part (none
+ * while values_dropped). */
 static void array_allocate(dvmh_array *a)
 {
     dvmh_array_head *h = &a->head;

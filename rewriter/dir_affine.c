@@ -132,7 +132,8 @@ static bool expand_macro(affine *f, const alist *in, int *at, const dir_macro *m
             al_add(&cur, t->kind, t->text);
         }
         al_free(&cur);
-        bool fits = q < in->n && (nargs == m->nparams || (m->nparams == 0 && nargs == 1 && !args[0].n));
+        bool fits = q < in->n && is_punct(&in->t[q], ")") &&
+                    (nargs == m->nparams || (m->nparams == 0 && nargs == 1 && !args[0].n));
         if (!fits) {
             for (int k = 0; k < nargs; k++)
                 al_free(&args[k]);
