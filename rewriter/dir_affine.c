@@ -222,6 +222,18 @@ static void t_free(term *t)
     t->text = NULL;
 }
 
+/* (x) op (y) as text (both consumed) */
+static term t_join(term x, const char *op, term y)
+{
+    char *a = t_str(&x), *b = t_str(&y);
+    term r = {false, 0, str_printf("(%s) %s (%s)", a, op, b)};
+    free(a);
+    free(b);
+    t_free(&x);
+    t_free(&y);
+    return r;
+}
+
 /* x + y (both consumed) */
 static term t_add(term x, term y)
 {
@@ -236,13 +248,7 @@ static term t_add(term x, term y)
         t_free(&y);
         return x;
     }
-    char *a = t_str(&x), *b = t_str(&y);
-    term r = {false, 0, str_printf("(%s) + (%s)", a, b)};
-    free(a);
-    free(b);
-    t_free(&x);
-    t_free(&y);
-    return r;
+    return t_join(x, "+", y);
 }
 
 static term t_neg(term x)
@@ -274,13 +280,7 @@ static term t_mul(term x, term y)
         t_free(&y);
         return x;
     }
-    char *a = t_str(&x), *b = t_str(&y);
-    term r = {false, 0, str_printf("(%s) * (%s)", a, b)};
-    free(a);
-    free(b);
-    t_free(&x);
-    t_free(&y);
-    return r;
+    return t_join(x, "*", y);
 }
 
 static term t_copy(const term *t)
@@ -409,16 +409,23 @@ static lin lin_of(affine *f, const alist *l, int lo, int hi)
     return lin_fail(f);
 }
 
+/* The parser's tokens first..last-1 (raw) and with the macros that bring
+ * a variable expanded (l). */
+static void affine_tokens(affine *f, int first, int last, alist *raw, alist *l)
+{
+    for (int k = first; k < last; k++) {
+        char *t = lex_text(f->p, &f->p->toks[k]);
+        al_add(raw, f->p->toks[k].kind, t);
+        free(t);
+    }
+    expand(f, raw, l);
+}
+
 int affine_macro_vars(parser *p, int first, int last, char *const *vars, int var_count)
 {
     affine f = {.p = p, .vars = vars, .var_count = var_count};
     alist raw = {0}, l = {0};
-    for (int k = first; k < last; k++) {
-        char *t = lex_text(p, &p->toks[k]);
-        al_add(&raw, p->toks[k].kind, t);
-        free(t);
-    }
-    expand(&f, &raw, &l);
+    affine_tokens(&f, first, last, &raw, &l);
     int before = 0, after = 0;
     for (int k = 0; k < raw.n; k++)
         before += is_var(&f, &raw.t[k]);
@@ -434,12 +441,7 @@ int affine_index(parser *p, int first, int last, char *const *vars, int var_coun
 {
     affine f = {.p = p, .vars = vars, .var_count = var_count};
     alist raw = {0}, l = {0};
-    for (int k = first; k < last; k++) {
-        char *t = lex_text(p, &p->toks[k]);
-        al_add(&raw, p->toks[k].kind, t);
-        free(t);
-    }
-    expand(&f, &raw, &l);
+    affine_tokens(&f, first, last, &raw, &l);
     al_free(&raw);
     *var = NULL;
     int result = AFFINE_CONST;

@@ -26,6 +26,34 @@ static dir_name_kind kind_of_type(CXType t)
     }
 }
 
+/* The tokens of macro definition c (its name first): their spellings and,
+ * when kinds is given, their kinds (free both, and each spelling). */
+static char **macro_tokens(CXCursor c, unsigned *n, CXTokenKind **kinds)
+{
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *toks = NULL;
+    clang_tokenize(tu, clang_getCursorExtent(c), &toks, n);
+    char **text = xcalloc(*n ? *n : 1, sizeof *text);
+    if (kinds)
+        *kinds = xcalloc(*n ? *n : 1, sizeof **kinds);
+    for (unsigned k = 0; k < *n; k++) {
+        CXString sp = clang_getTokenSpelling(tu, toks[k]);
+        text[k] = xstrdup(clang_getCString(sp) ? clang_getCString(sp) : "");
+        clang_disposeString(sp);
+        if (kinds)
+            (*kinds)[k] = clang_getTokenKind(toks[k]);
+    }
+    clang_disposeTokens(tu, toks, *n);
+    return text;
+}
+
+static void free_tokens(char **text, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++)
+        free(text[k]);
+    free(text);
+}
+
 /* A macro whose body is a number or an arithmetic of numbers (#define N
  * 16, #define M (N + 1) counts as a name: not this) is a value, which '*'
  * cannot apply to; any other macro may be anything. */
@@ -33,20 +61,17 @@ static dir_name_kind kind_of_macro(CXCursor c)
 {
     if (clang_Cursor_isMacroFunctionLike(c))
         return DIR_NAME_OTHER;
-    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-    CXToken *toks = NULL;
     unsigned n = 0;
-    clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+    CXTokenKind *kinds = NULL;
+    char **text = macro_tokens(c, &n, &kinds);
     bool number = n > 1;
     for (unsigned k = 1; k < n && number; k++) {
-        CXString sp = clang_getTokenSpelling(tu, toks[k]);
-        const char *t = clang_getCString(sp);
-        CXTokenKind kind = clang_getTokenKind(toks[k]);
-        number = (kind == CXToken_Literal && t && t[0] != '"' && t[0] != '\'') ||
-                 (kind == CXToken_Punctuation && t && strchr("+-*/%()", t[0]) && !t[1]);
-        clang_disposeString(sp);
+        const char *t = text[k];
+        number = (kinds[k] == CXToken_Literal && t[0] != '"' && t[0] != '\'') ||
+                 (kinds[k] == CXToken_Punctuation && strchr("+-*/%()", t[0]) && !t[1]);
     }
-    clang_disposeTokens(tu, toks, n);
+    free_tokens(text, n);
+    free(kinds);
     return number ? DIR_NAME_VALUE : DIR_NAME_OTHER;
 }
 
@@ -110,6 +135,15 @@ static enum CXChildVisitResult visit_global(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
+/* The file-scope names and macros, gathered at the first question. */
+static void globals_ready(name_scope *s)
+{
+    if (!s->globals_built) {
+        s->globals_built = true;
+        clang_visitChildren(clang_getTranslationUnitCursor(s->a->tu), visit_global, s);
+    }
+}
+
 static dir_name_kind lookup(void *ctx, const char *name)
 {
     name_scope *s = ctx;
@@ -129,10 +163,7 @@ static dir_name_kind lookup(void *ctx, const char *name)
         if (same)
             return kind_of_cursor(a->nodes[k].cursor);
     }
-    if (!s->globals_built) {
-        s->globals_built = true;
-        clang_visitChildren(clang_getTranslationUnitCursor(a->tu), visit_global, s);
-    }
+    globals_ready(s);
     /* a macro of the name (it may be anything) wins over a declaration */
     dir_name_kind found = DIR_NAME_NONE;
     for (int k = 0; k < s->global_count; k++)
@@ -151,10 +182,7 @@ static bool macro(void *ctx, const char *name, dir_macro *m)
 {
     name_scope *s = ctx;
     memset(m, 0, sizeof *m);
-    if (!s->globals_built) {
-        s->globals_built = true;
-        clang_visitChildren(clang_getTranslationUnitCursor(s->a->tu), visit_global, s);
-    }
+    globals_ready(s);
     CXCursor c = clang_getNullCursor();
     for (int k = 0; k < s->global_count; k++)
         if (clang_getCursorKind(s->globals[k].cursor) == CXCursor_MacroDefinition &&
@@ -162,17 +190,8 @@ static bool macro(void *ctx, const char *name, dir_macro *m)
             c = s->globals[k].cursor;
     if (clang_Cursor_isNull(c))
         return false;
-    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-    CXToken *toks = NULL;
     unsigned n = 0;
-    clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-    char **text = xcalloc(n ? n : 1, sizeof *text);
-    for (unsigned k = 0; k < n; k++) {
-        CXString sp = clang_getTokenSpelling(tu, toks[k]);
-        text[k] = xstrdup(clang_getCString(sp) ? clang_getCString(sp) : "");
-        clang_disposeString(sp);
-    }
-    clang_disposeTokens(tu, toks, n);
+    char **text = macro_tokens(c, &n, NULL);
     unsigned at = 1;
     bool ok = n >= 1;
     m->function_like = clang_Cursor_isMacroFunctionLike(c);
@@ -198,9 +217,7 @@ static bool macro(void *ctx, const char *name, dir_macro *m)
         for (; at < n; at++)
             m->body[m->nbody++] = xstrdup(text[at]);
     }
-    for (unsigned k = 0; k < n; k++)
-        free(text[k]);
-    free(text);
+    free_tokens(text, n);
     if (!ok)
         dir_macro_free(m);
     return ok;
