@@ -12,6 +12,7 @@ static dvmh_context context;
 /* How dvmh_fatal stops the program once the runtime has started (NULL:
  * this process exits). */
 static void (*stop_program)(int status);
+static int stopping;
 
 dvmh_context *dvmh_ctx(void)
 {
@@ -21,6 +22,11 @@ dvmh_context *dvmh_ctx(void)
 void context_set_stop(void (*stop)(int status))
 {
     stop_program = stop;
+}
+
+bool context_stopping(void)
+{
+    return __atomic_load_n(&stopping, __ATOMIC_ACQUIRE) != 0;
 }
 
 double dvmh_wtime(void)
@@ -46,6 +52,7 @@ void dvmh_fatal(const char *file, int line, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
+    __atomic_store_n(&stopping, 1, __ATOMIC_RELEASE);
     if (stop_program)
         stop_program(1);
     fflush(stderr);

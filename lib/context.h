@@ -18,5 +18,9 @@ dvmh_context *dvmh_ctx(void);
  * communication layer's abort, which stops every process); before, an
  * error ends this process. */
 void context_set_stop(void (*stop)(int status));
+/* Whether dvmh_fatal is stopping the program: what exit() runs then (the
+ * runtime's own atexit handler) must not wait for anything (a device
+ * thread may be the one that failed, other processes are being killed). */
+bool context_stopping(void);
 
 #endif

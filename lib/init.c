@@ -38,7 +38,8 @@ void dvmh_register_init(void (*create_globals)(void))
 
 static void finish_at_exit(void)
 {
-    if (!init.initialized)
+    /* a fatal error: no orderly end (devices, statistics, MPI) */
+    if (!init.initialized || context_stopping())
         return;
     init.initialized = false;
     fflush(stdout);

@@ -34,11 +34,12 @@ int main(void)
 #pragma dvm parallel([i] on B[HERE])
         for (i = 0; i < N; i++)
             B[i] = 0;
+#pragma dvm parallel([i] on D[i])
+        for (i = 0; i < 2 * N; i++)
+            D[i] = -(i / 2);
 #pragma dvm parallel([i] on D[TWICE(i)])
-        for (i = 0; i < N; i++) {
+        for (i = 0; i < N; i++)
             D[2 * i] = i;
-            D[2 * i + 1] = -i;
-        }
     }
     for (it = 0; it < 3; it++) {
 #pragma dvm region
@@ -63,7 +64,10 @@ int main(void)
             s += C[i];
 #pragma dvm parallel([i] on D[2 * (i)]) reduction(sum(d))
         for (i = 0; i < N; i++)
-            d += D[2 * i] - D[2 * i + 1];
+            d += D[2 * i];
+#pragma dvm parallel([i] on D[i]) reduction(sum(d))
+        for (i = 0; i < 2 * N; i++)
+            d -= D[i] * (i % 2);
     }
 #pragma dvm get_actual(A)
     last = A[LAST];
