@@ -340,6 +340,150 @@ protected:
         return false;
     }
 
+    // How the device image reaches the object (embed_device_code).
+    struct DeviceImage {
+        bool with_cuda = false;     // DVMH_CUDA_HANDLERS: the file has an image
+        bool overlap = false;       // .incbin in the pass that LateImage adds
+        bool piped = false;         // ... through LateImage's pipe while nvcc runs
+    };
+
+    // The object cache: checks CDVMH_CACHE_SIZE, runs the preprocessor's
+    // pass over the file (it gives -MD its headers and the cache its key;
+    // none without a cache), and copies a cached object. true: the compile
+    // is over (an error, or the object came from the cache).
+    bool object_cache_phase(CompilerInstance &CI, frontend::ActionKind action_kind,
+                            const std::string &nvcc, std::string &entry)
+    {
+        if (!cuda_cache_dir().empty() && cache_size_limit() < 0) {
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                       "CDVMH_CACHE_SIZE='%0' is not a size (a number with K, M or "
+                                       "G, such as 500M; 0: no limit)"))
+                << getenv("CDVMH_CACHE_SIZE");
+            return true;
+        }
+        bool deps = !CI.getDependencyOutputOpts().OutputFile.empty();
+        bool cacheable = action_kind == frontend::EmitObj && keep.empty() && !remarks &&
+                         !cuda_cache_dir().empty() && object_only_compile(CI);
+        if (cacheable || deps) {
+            std::string files = preprocess_main_file(CI);
+            if (cacheable)
+                entry = object_cache_entry(CI, files, nvcc, runtime_include_dir());
+        }
+        if (getenv("CDVMH_PLUGIN_DEBUG") && action_kind == frontend::EmitObj)
+            llvm::errs() << "cdvmh: object cache entry '" << entry << "'\n";
+        return !entry.empty() && object_cache_fetch(entry, CI.getFrontendOpts().OutputFile);
+    }
+
+    // The CUDA file of the rewrite: nvcc builds it, and the image goes into
+    // text or, for an object, reaches the assembler (.incbin) through a pipe
+    // while nvcc runs beside the host compile, or from its file (cached, or
+    // no pipe could be made: nvcc waited for now). Other outputs (-S,
+    // -emit-llvm), relocatable images (their size matters to the device
+    // link) and files with device versions only (nvcc failing on them is a
+    // warning) wait for nvcc and get the image's bytes in the text.
+    DeviceImage embed_device_code(CompilerInstance &CI, const std::string &file,
+                                  const std::vector<std::string> &args,
+                                  frontend::ActionKind action_kind, const std::string &nvcc,
+                                  const cdvmh_output &out, std::string &text, CudaBuild &build,
+                                  LateImage &late)
+    {
+        DeviceImage img;
+        bool rdc = out.cuda_needs != nullptr;
+        img.overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
+                      !cuda_module_name(text).empty();
+        bool started = build.start(nvcc, out.cuda, cuda_flags(CI, file, args, rdc));
+        if (started && !build.cache_hit() && getenv("CDVMH_PLUGIN_DEBUG"))
+            llvm::errs() << "cdvmh: nvcc reads the CUDA file "
+                         << (build.used_early() ? "through a pipe" : "from a file") << "\n";
+        img.piped = started && img.overlap && !build.cache_hit() && late.open();
+        bool compiled = started && (img.piped || build.finish());
+        if (!compiled && !out.cuda_kernels) {
+            // only device versions for other files: those files' loops
+            // then find no device code to link and run on the host
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Warning,
+                                       "nvcc failed on the device versions of the functions of "
+                                       "'%0': the parallel loops of other files that call them "
+                                       "run on the host:\n%1"))
+                << file << build.error;
+        } else if (!compiled) {
+            cuda_failed(CI, build, file);
+            img.overlap = false;
+        }
+        if (img.overlap && getenv("CDVMH_PLUGIN_DEBUG"))
+            llvm::errs() << "cdvmh: the assembler reads the device image "
+                         << (img.piped ? "through a pipe" : "from its file") << "\n";
+        if (img.overlap) {
+            text += cuda_incbin_embed(cuda_module_name(text), file, build.key());
+        } else if (compiled) {
+            auto image = llvm::MemoryBuffer::getFile(build.image_path());
+            llvm::StringRef bytes = image ? (*image)->getBuffer() : "";
+            char *embed = cdvmh_cuda_embed(file.c_str(), bytes.data(), bytes.size(),
+                                           out.cuda_needs, out.cuda_gives);
+            text += embed;
+            free(embed);
+        }
+        img.with_cuda = compiled;
+        return img;
+    }
+
+    // The rewritten text compiled by a nested compiler instance with this
+    // compile's options (and its diagnostics); then nvcc's late failure,
+    // the image's pass, the object cache and the compile's own failure.
+    void compile_rewritten(CompilerInstance &CI, const std::string &file, const std::string &text,
+                           const DeviceImage &img, CudaBuild &build, LateImage &late,
+                           const std::string &entry, unsigned diagnostics)
+    {
+        auto inv = std::make_shared<CompilerInvocation>(CI.getInvocation());
+        inv->getPreprocessorOpts().addRemappedFile(
+            file, llvm::MemoryBuffer::getMemBufferCopy(text, file).release());
+        inv->getPreprocessorOpts().addMacroDef("_DVMH=1");
+        if (img.with_cuda)
+            inv->getPreprocessorOpts().addMacroDef("DVMH_CUDA_HANDLERS=1");
+        inv->getFrontendOpts().ProgramAction = requested_action();
+        inv->getFrontendOpts().ActionName.clear();
+        inv->getHeaderSearchOpts().AddPath(runtime_include_dir(), frontend::Angled, false, true);
+        CompilerInstance nested(CI.getPCHContainerOperations());
+        if (img.overlap) {
+            late.add_pass(inv->getCodeGenOpts(),
+                          cuda_incbin_asm(img.piped ? late.path() : build.image_path(), build.key()));
+            if (img.piped)
+                late.start(build);
+        }
+        // the shared client's counts are printed once, by this compile
+        // ("1 warning generated."): not by the nested one too
+        inv->getDiagnosticOpts().ShowCarets = false;
+        nested.setInvocation(inv);
+        nested.createDiagnostics(CI.getDiagnostics().getClient(), false);
+        nested_compile = true;
+        std::unique_ptr<FrontendAction> action = CreateFrontendAction(nested);
+        if (getenv("CDVMH_PLUGIN_DEBUG"))
+            llvm::errs() << "cdvmh: nested action " << (action ? "made" : "none") << " program action "
+                         << static_cast<int>(nested.getFrontendOpts().ProgramAction) << "\n";
+        bool ok = action && nested.ExecuteAction(*action);
+        nested_compile = false;
+        // nvcc failing is a warning once it is known (an error before it
+        // ended: nvcc is stopped, its result does not matter)
+        if (img.piped && late.stop() && !build.finish())
+            cuda_failed(CI, build, file);
+        bool nested_errors = nested.getDiagnostics().hasErrorOccurred();
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        if (ok && img.overlap && !late.pass_ran() && !nested_errors)
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                       "the CUDA image of '%0' was not embedded (the optimization "
+                                       "pipeline did not run)"))
+                << file;
+        DiagnosticConsumer *client = D.getClient();
+        if (ok && !entry.empty() && !nested_errors &&
+            client->getNumWarnings() + client->getNumErrors() == diagnostics)
+            object_cache_store(CI.getFrontendOpts().OutputFile, entry);
+        if (!ok || nested_errors) // the nested compile printed its errors; this one fails too
+            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                       "compilation of '%0' as C-DVMH failed"))
+                << file;
+    }
+
     void ExecuteAction() override
     {
         CompilerInstance &CI = getCompilerInstance();
@@ -354,29 +498,8 @@ protected:
         bool wants_object = action_kind != frontend::ParseSyntaxOnly &&
                             action_kind != frontend::PrintPreprocessedInput;
         std::string nvcc = cuda && !check && wants_object ? find_nvcc() : "";
-        if (!cuda_cache_dir().empty() && cache_size_limit() < 0) {
-            DiagnosticsEngine &D = CI.getDiagnostics();
-            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                       "CDVMH_CACHE_SIZE='%0' is not a size (a number with K, M or "
-                                       "G, such as 500M; 0: no limit)"))
-                << getenv("CDVMH_CACHE_SIZE");
-            return;
-        }
-        // the preprocessor's pass over the file gives -MD its headers and
-        // the object cache its key (none without a cache); a cached object
-        // ends the compile here
-        bool deps = !CI.getDependencyOutputOpts().OutputFile.empty();
-        bool cacheable = action_kind == frontend::EmitObj && keep.empty() && !remarks &&
-                         !cuda_cache_dir().empty() && object_only_compile(CI);
         std::string entry;
-        if (cacheable || deps) {
-            std::string files = preprocess_main_file(CI);
-            if (cacheable)
-                entry = object_cache_entry(CI, files, nvcc, runtime_include_dir());
-        }
-        if (getenv("CDVMH_PLUGIN_DEBUG") && action_kind == frontend::EmitObj)
-            llvm::errs() << "cdvmh: object cache entry '" << entry << "'\n";
-        if (!entry.empty() && object_cache_fetch(entry, CI.getFrontendOpts().OutputFile))
+        if (object_cache_phase(CI, action_kind, nvcc, entry))
             return;
         // nvcc reads the CUDA headers while the file is rewritten
         CudaBuild build;
@@ -397,51 +520,9 @@ protected:
         }
         std::string text = out.host_c;
         LateImage late;  // before build goes: its thread waits for build
-        bool with_cuda = false, overlap = false, piped = false;
+        DeviceImage img;
         if (out.cuda) {
-            // an object: the assembler reads the image (.incbin), through
-            // a pipe while nvcc runs beside the host compile, or from its
-            // file (cached, or no pipe could be made: nvcc waited for now);
-            // other outputs (-S, -emit-llvm), relocatable images (their
-            // size matters to the device link) and files with device
-            // versions only (nvcc failing on them is a warning) wait for
-            // nvcc and get the image's bytes in the text
-            bool rdc = out.cuda_needs != nullptr;
-            overlap = action_kind == frontend::EmitObj && !rdc && out.cuda_kernels &&
-                      !cuda_module_name(text).empty();
-            bool started = build.start(nvcc, out.cuda, cuda_flags(CI, file, args, rdc));
-            if (started && !build.cache_hit() && getenv("CDVMH_PLUGIN_DEBUG"))
-                llvm::errs() << "cdvmh: nvcc reads the CUDA file "
-                             << (build.used_early() ? "through a pipe" : "from a file") << "\n";
-            piped = started && overlap && !build.cache_hit() && late.open();
-            bool compiled = started && (piped || build.finish());
-            if (!compiled && !out.cuda_kernels) {
-                // only device versions for other files: those files' loops
-                // then find no device code to link and run on the host
-                DiagnosticsEngine &D = CI.getDiagnostics();
-                D.Report(D.getCustomDiagID(DiagnosticsEngine::Warning,
-                                           "nvcc failed on the device versions of the functions of "
-                                           "'%0': the parallel loops of other files that call them "
-                                           "run on the host:\n%1"))
-                    << file << build.error;
-            } else if (!compiled) {
-                cuda_failed(CI, build, file);
-                overlap = false;
-            }
-            if (overlap && getenv("CDVMH_PLUGIN_DEBUG"))
-                llvm::errs() << "cdvmh: the assembler reads the device image "
-                             << (piped ? "through a pipe" : "from its file") << "\n";
-            if (overlap) {
-                text += cuda_incbin_embed(cuda_module_name(text), file, build.key());
-            } else if (compiled) {
-                auto image = llvm::MemoryBuffer::getFile(build.image_path());
-                llvm::StringRef bytes = image ? (*image)->getBuffer() : "";
-                char *embed = cdvmh_cuda_embed(file.c_str(), bytes.data(), bytes.size(),
-                                               out.cuda_needs, out.cuda_gives);
-                text += embed;
-                free(embed);
-            }
-            with_cuda = compiled;
+            img = embed_device_code(CI, file, args, action_kind, nvcc, out, text, build, late);
         } else if (cuda && !check && wants_object && nvcc.empty() && remarks) {
             DiagnosticsEngine &D = CI.getDiagnostics();
             D.Report(D.getCustomDiagID(DiagnosticsEngine::Remark,
@@ -456,56 +537,7 @@ protected:
                 path = keep + "/" + llvm::sys::path::filename(file).str();
             std::ofstream(path) << text;
         }
-
-        auto inv = std::make_shared<CompilerInvocation>(CI.getInvocation());
-        inv->getPreprocessorOpts().addRemappedFile(
-            file, llvm::MemoryBuffer::getMemBufferCopy(text, file).release());
-        inv->getPreprocessorOpts().addMacroDef("_DVMH=1");
-        if (with_cuda)
-            inv->getPreprocessorOpts().addMacroDef("DVMH_CUDA_HANDLERS=1");
-        inv->getFrontendOpts().ProgramAction = requested_action();
-        inv->getFrontendOpts().ActionName.clear();
-        inv->getHeaderSearchOpts().AddPath(runtime_include_dir(), frontend::Angled, false, true);
-        CompilerInstance nested(CI.getPCHContainerOperations());
-        if (overlap) {
-            late.add_pass(inv->getCodeGenOpts(),
-                          cuda_incbin_asm(piped ? late.path() : build.image_path(), build.key()));
-            if (piped)
-                late.start(build);
-        }
-        // the shared client's counts are printed once, by this compile
-        // ("1 warning generated."): not by the nested one too
-        inv->getDiagnosticOpts().ShowCarets = false;
-        nested.setInvocation(inv);
-        nested.createDiagnostics(CI.getDiagnostics().getClient(), false);
-        nested_compile = true;
-        std::unique_ptr<FrontendAction> action = CreateFrontendAction(nested);
-        if (getenv("CDVMH_PLUGIN_DEBUG"))
-            llvm::errs() << "cdvmh: nested action " << (action ? "made" : "none") << " program action "
-                         << static_cast<int>(nested.getFrontendOpts().ProgramAction) << "\n";
-        bool ok = action && nested.ExecuteAction(*action);
-        nested_compile = false;
-        // nvcc failing is a warning once it is known (an error before it
-        // ended: nvcc is stopped, its result does not matter)
-        if (piped && late.stop() && !build.finish())
-            cuda_failed(CI, build, file);
-        if (ok && overlap && !late.pass_ran() && !nested.getDiagnostics().hasErrorOccurred()) {
-            DiagnosticsEngine &D = CI.getDiagnostics();
-            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                       "the CUDA image of '%0' was not embedded (the optimization "
-                                       "pipeline did not run)"))
-                << file;
-        }
-        if (ok && !entry.empty() && !nested.getDiagnostics().hasErrorOccurred() &&
-            client->getNumWarnings() + client->getNumErrors() == diagnostics)
-            object_cache_store(CI.getFrontendOpts().OutputFile, entry);
-        if (!ok || nested.getDiagnostics().hasErrorOccurred()) {
-            // The nested compile printed its errors; make this compile fail too.
-            DiagnosticsEngine &D = CI.getDiagnostics();
-            D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                       "compilation of '%0' as C-DVMH failed"))
-                << file;
-        }
+        compile_rewritten(CI, file, text, img, build, late, entry, diagnostics);
     }
 };
 
