@@ -221,13 +221,10 @@ void array_compute_ownership(dvmh_array *a)
         }
 }
 
-/* realign new_value: the array's new local part is not given its values */
-static bool values_dropped;
-
 /* (Re)allocates the local part after ownership changed, keeping the values
- * of the elements present in both the old and the new local part (none
- * while values_dropped). */
-static void array_allocate(dvmh_array *a)
+ * of the elements present in both the old and the new local part unless
+ * !keep (realign new_value: the program gives the array new values). */
+static void array_allocate(dvmh_array *a, bool keep)
 {
     dvmh_array_head *h = &a->head;
     bool dist[DVMH_MAX_RANK];
@@ -236,11 +233,11 @@ static void array_allocate(dvmh_array *a)
     memcpy(old_lo, a->alloc_lo, sizeof old_lo);
     memcpy(old_hi, a->alloc_hi, sizeof old_hi);
     char *old_data = h->host_data;
-    if (values_dropped && old_data) {
+    if (!keep && old_data) {
         host_mem_free(old_data);
         old_data = NULL;
     }
-    if (a->var && !values_dropped)
+    if (a->var && keep)
         var_actualize_host_all(a->var, MOVE_REDISTRIBUTE);
     dvmh_array_head old_head = *h;
     bool empty = h->own_lo[0] > h->own_hi[0];
@@ -384,7 +381,7 @@ static void remap_arrays_on(const distr_space *s)
         if (base != s || !a->allocated)
             continue;
         array_compute_ownership(a);
-        array_allocate(a);
+        array_allocate(a, true);
     }
 }
 
@@ -422,13 +419,15 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
     }
     if (sizes[0] > 0 && distr) {
         array_compute_ownership(a);
-        array_allocate(a);
+        array_allocate(a, true);
     }
     return a;
 }
 
-void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
-                      const dvmh_rule *rules)
+/* dvmh_array_align, and realign: keep says whether the values move to the
+ * new local part. */
+static void array_align(const char *file, int line, dvmh_array *a, void *target,
+                        const dvmh_rule *rules, bool keep)
 {
     if (array_is_array(target) && !((dvmh_array *)target)->allocated &&
         !((dvmh_array *)target)->aligned && ((dvmh_array *)target)->size[0] < 0) {
@@ -464,8 +463,14 @@ void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
     a->aligned = true;
     if (a->size[0] > 0) {
         array_compute_ownership(a);
-        array_allocate(a);
+        array_allocate(a, keep);
     }
+}
+
+void dvmh_array_align(const char *file, int line, dvmh_array *a, void *target,
+                      const dvmh_rule *rules)
+{
+    array_align(file, line, a, target, rules, true);
 }
 
 void dvmh_array_malloc(const char *file, int line, dvmh_array *a, size_t bytes, int zero)
@@ -499,7 +504,7 @@ void dvmh_array_malloc(const char *file, int line, dvmh_array *a, size_t bytes, 
         distr_space_distribute(file, line, &a->own_space, distr);
     }
     array_compute_ownership(a);
-    array_allocate(a);
+    array_allocate(a, true);
 }
 
 void dvmh_array_free(const char *file, int line, dvmh_array *a)
@@ -559,21 +564,25 @@ void dvmh_name(void *obj, const char *name)
         snprintf(a->var->name, sizeof a->var->name, "%s", name);
 }
 
-void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const dvmh_rule *rules)
+static void realign(const char *file, int line, dvmh_array *a, void *target,
+                    const dvmh_rule *rules, bool keep)
 {
     double t0 = dvmh_wtime();
     trace_scope_begin(TRACE_REALIGN, file, line, 0);
-    dvmh_array_align(file, line, a, target, rules);
+    array_align(file, line, a, target, rules, keep);
     trace_scope_end();
     stats_comm(t0);
+}
+
+void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const dvmh_rule *rules)
+{
+    realign(file, line, a, target, rules, true);
 }
 
 void dvmh_realign_new_value(const char *file, int line, dvmh_array *a, void *target,
                             const dvmh_rule *rules)
 {
-    values_dropped = true;
-    dvmh_realign(file, line, a, target, rules);
-    values_dropped = false;
+    realign(file, line, a, target, rules, false);
 }
 
 dvmh_array *dvmh_array_of(const char *file, int line, const void *handle)
