@@ -28,6 +28,49 @@ static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
     return (void *)((uintptr_t)var_zero_address(d->var, dev) + (uintptr_t)d->addr);
 }
 
+/* Whether the kernels of a piece may compute in int (dvmh.h): the loop
+ * bounds, the number of iterations, and, for each datum, the sum over its
+ * dimensions of the largest index (of the elements its device holds, plus
+ * one) times the row's stride, which bounds every partial sum of a
+ * subscript, stay below 2^30. A remote_access buffer's indices are not
+ * bounded here: 64 bits. */
+int dvmh_cuda_narrow(const dvmh_piece *p)
+{
+    const dvmh_idx limit = (dvmh_idx)1 << 30;
+    const dvmh_loop *l = p->internal->loop;
+    dvmh_idx iterations = 1;
+    for (int d = 0; d < p->rank; d++) {
+        dvmh_idx lo = p->lo[d] < 0 ? -p->lo[d] : p->lo[d], hi = p->hi[d] < 0 ? -p->hi[d] : p->hi[d];
+        if (lo >= limit || hi >= limit)
+            return 0;
+        /* the dimensions beyond y share z: their product counts */
+        dvmh_idx n = p->step[d] ? (p->hi[d] - p->lo[d]) / p->step[d] + 1 : 1;
+        iterations *= n > 0 ? n : 1;
+        if (iterations >= limit)
+            return 0;
+    }
+    for (int k = 0; k < l->data_count; k++) {
+        const loop_data *dt = &l->data[k];
+        if (piece_buffer_view(l, k))
+            return 0;
+        const repr *r = dt->array && dt->var ? &dt->var->rep[p->device] : NULL;
+        dvmh_idx stride = 1, sum = 0;
+        for (int d = dt->rank - 1; d >= 0; d--) {
+            dvmh_idx lo = r ? r->box.lo[d] : 0, hi = r ? r->box.hi[d] : p->ext[k][d] - 1;
+            dvmh_idx far = (lo < 0 ? -lo : lo) > (hi < 0 ? -hi : hi) ? (lo < 0 ? -lo : lo) : (hi < 0 ? -hi : hi);
+            if (far >= limit || p->ext[k][d] < 0 || p->ext[k][d] >= limit)
+                return 0;
+            sum += (far + 1) * stride; /* both below 2^30: no overflow */
+            if (sum >= limit)
+                return 0;
+            stride *= p->ext[k][d];
+            if (stride >= limit && d > 0)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* A piece on its way: what its handler receives lives here until the
  * device is done with it (an emulated accelerator runs the handler on a
  * thread of its own while the host goes on). */

@@ -220,8 +220,8 @@ static int loop_var_dim(gen *g, const int *vdecl, int rank, int n)
 /* Whether the subscript at node n is made of the loop's own signed
  * variables (vdecl: each dimension's declaration, or -1), integer literals
  * without a suffix, parentheses and + - *, with at least one variable: its
- * value is then the same computed in dvmh_idx from the variables' 64-bit
- * copies dvmh_vK (an int result that overflowed would be undefined). */
+ * value is then the same computed in dvmh_I from the variables' copies
+ * dvmh_vK (an int result that overflowed would be undefined). */
 static bool wide_subscript(gen *g, const int *vdecl, int rank, int n, bool *var)
 {
     const node *nd = &g->a.nodes[n];
@@ -251,7 +251,7 @@ static bool wide_subscript(gen *g, const int *vdecl, int rank, int n, bool *var)
     }
 }
 
-/* Writes a subscript wide_subscript accepted, in dvmh_idx. */
+/* Writes a subscript wide_subscript accepted, in dvmh_I. */
 static void wide_text(gen *g, const int *vdecl, int rank, int n, strbuf *out)
 {
     const node *nd = &g->a.nodes[n];
@@ -277,8 +277,8 @@ static void wide_text(gen *g, const int *vdecl, int rank, int n, strbuf *out)
     }
 }
 
-/* One subscript of a flat reference, as a dvmh_idx expression: in 64 bits
- * from the loop variables' copies where wide_subscript allows (the
+/* One subscript of a flat reference, as a dvmh_I expression: from the
+ * loop variables' copies where wide_subscript allows (the
  * compiler then shares the address arithmetic of neighbouring references,
  * A[i - 1][j] and A[i + 1][j], instead of sign-extending each), else the
  * subscript converted. */
@@ -292,7 +292,7 @@ static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n)
         free(b.s);
         return;
     }
-    edit_lit(e, "(dvmh_idx)(");
+    edit_lit(e, "(dvmh_I)(");
     edit_range(e, g->a.nodes[n].start, g->a.nodes[n].end);
     edit_lit(e, ")");
 }
@@ -308,6 +308,23 @@ bool cuda_wide_var(const loop_dim *d)
         if (!strcmp(d->type, types[k]))
             return true;
     return false;
+}
+
+bool cuda_narrow(const cuda_plan *c)
+{
+    static const char *const types[] = {"int", "signed", "signed int", "short", "short int",
+                                        "signed short", "unsigned", "unsigned int",
+                                        "unsigned short"};
+    if (c->any_dep)
+        return false;
+    for (int k = 0; k < c->l->rank; k++) {
+        size_t t = 0;
+        while (t < sizeof types / sizeof *types && strcmp(c->l->dims[k].type, types[t]))
+            t++;
+        if (t == sizeof types / sizeof *types)
+            return false;
+    }
+    return true;
 }
 
 /* References to data of rank 2 and more become flat indexing with the

@@ -74,9 +74,9 @@ static void kernel_prologue(gen *g, const cuda_plan *c, strbuf *kb)
         const loop_data *dt = &l->data[k];
         for (int dd = dt->rank - 2; dd >= 0; dd--) {
             if (dd == dt->rank - 2)
-                sb_printf(kb, "    const dvmh_idx dvmh_s%d_%d = dvmh_e%d_%d;\n", k, dd, k, dd + 1);
+                sb_printf(kb, "    const dvmh_I dvmh_s%d_%d = (dvmh_I)dvmh_e%d_%d;\n", k, dd, k, dd + 1);
             else
-                sb_printf(kb, "    const dvmh_idx dvmh_s%d_%d = dvmh_s%d_%d * dvmh_e%d_%d;\n", k, dd, k,
+                sb_printf(kb, "    const dvmh_I dvmh_s%d_%d = dvmh_s%d_%d * (dvmh_I)dvmh_e%d_%d;\n", k, dd, k,
                           dd + 1, k, dd + 1);
         }
     }
@@ -92,19 +92,19 @@ static void kernel_prologue(gen *g, const cuda_plan *c, strbuf *kb)
     /* dvmh_c<k> threads along loop dimension k */
     for (int t = 0; t < nt; t++) {
         if (tdims[t] == c->k0)
-            sb_printf(kb, "    const dvmh_idx dvmh_c%d = dvmh_cnt;\n", c->k0);
+            sb_printf(kb, "    const dvmh_I dvmh_c%d = (dvmh_I)dvmh_cnt;\n", c->k0);
         else
-            sb_printf(kb, "    const dvmh_idx dvmh_c%d = dvmh_n%d;\n", tdims[t], tdims[t]);
+            sb_printf(kb, "    const dvmh_I dvmh_c%d = (dvmh_I)dvmh_n%d;\n", tdims[t], tdims[t]);
     }
     if (nt)
-        sb_printf(kb, "    const dvmh_idx dvmh_nx = dvmh_c%d;\n", tdims[nt - 1]);
+        sb_printf(kb, "    const dvmh_I dvmh_nx = dvmh_c%d;\n", tdims[nt - 1]);
     else
-        sb_add(kb, "    const dvmh_idx dvmh_nx = 1;\n");
+        sb_add(kb, "    const dvmh_I dvmh_nx = 1;\n");
     if (nt >= 2)
-        sb_printf(kb, "    const dvmh_idx dvmh_ny = dvmh_c%d;\n", tdims[nt - 2]);
+        sb_printf(kb, "    const dvmh_I dvmh_ny = dvmh_c%d;\n", tdims[nt - 2]);
     else
-        sb_add(kb, "    const dvmh_idx dvmh_ny = 1;\n");
-    sb_add(kb, "    const dvmh_idx dvmh_nz = 1");
+        sb_add(kb, "    const dvmh_I dvmh_ny = 1;\n");
+    sb_add(kb, "    const dvmh_I dvmh_nz = 1");
     for (int t = 0; t + 2 < nt; t++)
         sb_printf(kb, " * dvmh_c%d", tdims[t]);
     sb_add(kb, ";\n");
@@ -121,24 +121,24 @@ static void kernel_threads(const cuda_plan *c, strbuf *kb)
     const loop_plan *l = c->l;
     const int *tdims = c->tdims;
     int nt = c->nt;
-    sb_add(kb, "    for (dvmh_idx dvmh_z = blockIdx.z * (dvmh_idx)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
-               "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_idx)gridDim.z * blockDim.z)\n"
-               "    for (dvmh_idx dvmh_y = blockIdx.y * (dvmh_idx)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
-               "         dvmh_y = (dvmh_ONE & 2) ? dvmh_ny : dvmh_y + (dvmh_idx)gridDim.y * blockDim.y)\n"
-               "    for (dvmh_idx dvmh_x = blockIdx.x * (dvmh_idx)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"
-               "         dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_idx)gridDim.x * blockDim.x) {\n");
+    sb_add(kb, "    for (dvmh_I dvmh_z = blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
+               "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n"
+               "    for (dvmh_I dvmh_y = blockIdx.y * (dvmh_I)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
+               "         dvmh_y = (dvmh_ONE & 2) ? dvmh_ny : dvmh_y + (dvmh_I)gridDim.y * blockDim.y)\n"
+               "    for (dvmh_I dvmh_x = blockIdx.x * (dvmh_I)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"
+               "         dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_I)gridDim.x * blockDim.x) {\n");
     if (nt >= 1)
-        sb_printf(kb, "        const dvmh_idx dvmh_i%d = dvmh_x%s;\n", tdims[nt - 1],
+        sb_printf(kb, "        const dvmh_I dvmh_i%d = dvmh_x%s;\n", tdims[nt - 1],
                   kernel_from(c, tdims[nt - 1]));
     if (nt >= 2)
-        sb_printf(kb, "        const dvmh_idx dvmh_i%d = dvmh_y%s;\n", tdims[nt - 2],
+        sb_printf(kb, "        const dvmh_I dvmh_i%d = dvmh_y%s;\n", tdims[nt - 2],
                   kernel_from(c, tdims[nt - 2]));
     if (nt == 3)
-        sb_printf(kb, "        const dvmh_idx dvmh_i%d = dvmh_z%s;\n", tdims[0], kernel_from(c, tdims[0]));
+        sb_printf(kb, "        const dvmh_I dvmh_i%d = dvmh_z%s;\n", tdims[0], kernel_from(c, tdims[0]));
     if (nt > 3) {
-        sb_add(kb, "        dvmh_idx dvmh_r = dvmh_z;\n");
+        sb_add(kb, "        dvmh_I dvmh_r = dvmh_z;\n");
         for (int t = nt - 3; t >= 0; t--)
-            sb_printf(kb, "        const dvmh_idx dvmh_i%d = dvmh_r %% dvmh_c%d%s;\n        dvmh_r /= dvmh_c%d;\n",
+            sb_printf(kb, "        const dvmh_I dvmh_i%d = dvmh_r %% dvmh_c%d%s;\n        dvmh_r /= dvmh_c%d;\n",
                       tdims[t], tdims[t], kernel_from(c, tdims[t]), tdims[t]);
     }
     if (nt == 0)
@@ -165,7 +165,7 @@ static void kernel_body(gen *g, cuda_plan *c, strbuf *kb)
     const loop_plan *l = c->l;
     for (int k = 0; k < l->rank; k++)
         if (cuda_wide_var(&l->dims[k]))
-            sb_printf(kb, "        const dvmh_idx dvmh_v%d = dvmh_lo%d + dvmh_i%d * dvmh_st%d;\n"
+            sb_printf(kb, "        const dvmh_I dvmh_v%d = (dvmh_I)dvmh_lo%d + dvmh_i%d * (dvmh_I)dvmh_st%d;\n"
                           "        const %s %s = (%s)dvmh_v%d;\n",
                       k, k, k, k, l->dims[k].type, l->dims[k].var, l->dims[k].type, k);
         else if (!l->dims[k].outer_bounds)
@@ -208,10 +208,12 @@ static void kernel_body(gen *g, cuda_plan *c, strbuf *kb)
 }
 
 /* The kernels of a loop, its body's instances (params: the body's
- * parameter declarations): striding along x, y and z (0), one iteration
- * per thread (7), and, for reductions, whose grids are cut along z first,
- * striding along z only (3). */
-static void kernel_wrappers(strbuf *kb, const char *handler, const char *params, bool strided_z)
+ * parameter declarations): striding along x, y and z (0, in dvmh_idx),
+ * one iteration per thread (7), and, for reductions, whose grids are cut
+ * along z first, striding along z only (3); those two in narrow (int, or
+ * dvmh_idx for a wavefront, whose step numbers may not fit). */
+static void kernel_wrappers(strbuf *kb, const char *handler, const char *params, bool strided_z,
+                            const char *narrow)
 {
     strbuf names = {0};
     /* each parameter's name: the last identifier before a top-level comma */
@@ -236,13 +238,13 @@ static void kernel_wrappers(strbuf *kb, const char *handler, const char *params,
                 break;
         }
     }
-    sb_printf(kb, "extern \"C\" __global__ void %s_kernel(%s)\n{\n    %s_body<0>(%s);\n}\n\n", handler,
-              params, handler, names.s);
-    sb_printf(kb, "extern \"C\" __global__ void %s_kernel1(%s)\n{\n    %s_body<7>(%s);\n}\n\n", handler,
-              params, handler, names.s);
+    sb_printf(kb, "extern \"C\" __global__ void %s_kernel(%s)\n{\n    %s_body<0, dvmh_idx>(%s);\n}\n\n",
+              handler, params, handler, names.s);
+    sb_printf(kb, "extern \"C\" __global__ void %s_kernel1(%s)\n{\n    %s_body<7, %s>(%s);\n}\n\n", handler,
+              params, handler, narrow, names.s);
     if (strided_z)
-        sb_printf(kb, "extern \"C\" __global__ void %s_kernel2(%s)\n{\n    %s_body<3>(%s);\n}\n\n", handler,
-                  params, handler, names.s);
+        sb_printf(kb, "extern \"C\" __global__ void %s_kernel2(%s)\n{\n    %s_body<3, %s>(%s);\n}\n\n",
+                  handler, params, handler, narrow, names.s);
     free(names.s);
 }
 
@@ -277,13 +279,21 @@ void cuda_kernel(gen *g, cuda_plan *c)
     /* The body is a template: dvmh_ONE's bits 0, 1, 2 say that the grid
      * covers the iterations along x, y, z, so that each thread runs one
      * there instead of looping with the grid's stride (far fewer
-     * registers); the launcher picks the instance. */
-    sb_printf(&kb, "template <int dvmh_ONE> __device__ __forceinline__ void %s_body(%s)\n{\n",
+     * registers); dvmh_I is the type of the iteration counts, the loop
+     * variables' copies and the subscripts' arithmetic. The instances that
+     * cover the grid compute in int (the launcher picks them only when
+     * dvmh_cuda_narrow says every offset fits), as hand-written kernels
+     * do: 32-bit multiplies, and neighbouring references that differ by a
+     * constant; the grid-stride instance stays in 64 bits. */
+    sb_printf(&kb, "#pragma push_macro(\"typename\")\n#undef typename\n" /* a C name, renamed */
+                   "template <int dvmh_ONE, typename dvmh_I>\n#pragma pop_macro(\"typename\")\n"
+                   "__device__ __forceinline__ void %s_body(%s)\n{\n",
               c->l->handler, params.s ? params.s : "");
     kernel_prologue(g, c, &kb);
     kernel_threads(c, &kb);
     kernel_body(g, c, &kb);
-    kernel_wrappers(&kb, c->l->handler, params.s ? params.s : "", c->nreds > 0);
+    kernel_wrappers(&kb, c->l->handler, params.s ? params.s : "", c->nreds > 0,
+                    cuda_narrow(c) ? "int" : "dvmh_idx");
     kernel_grid_reductions(c, &kb);
     if (after.len)
         sb_add(&kb, after.s);

@@ -40,8 +40,15 @@ typedef struct cuda_plan {
 
 /* cuda.c: sets c->why; returns false. */
 /* Whether a loop dimension's variable is a signed integer the kernel keeps
- * a 64-bit copy of (dvmh_vK) for the subscripts. */
+ * a copy of (dvmh_vK, in the body's index type dvmh_I) for the
+ * subscripts. */
 bool cuda_wide_var(const loop_dim *d);
+/* Whether the kernels that cover the grid may compute the iterations and
+ * the subscripts in int (dvmh_cuda_narrow decides at launch): not for a
+ * wavefront, whose step numbers may not fit, nor for loop variables wider
+ * than int, whose subscripts' intermediate values may not fit either
+ * (with int variables, whatever overflows in int does in the program). */
+bool cuda_narrow(const cuda_plan *c);
 /* Whether a reduction leaves partial results per block, which a final
  * kernel combines (the others combine atomically). */
 bool cuda_reds_partial(const cuda_plan *c);

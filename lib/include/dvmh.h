@@ -716,6 +716,10 @@ static inline unsigned dvmh_cuda_step_grid(const dvmh_idx count[3], const unsign
     }
     return blocks;
 }
+/* Whether the piece's kernels may compute their iterations and subscripts
+ * in int: every loop bound and every offset into its data fits (then the
+ * instances that cover the grid, which compute in int, are used). */
+int dvmh_cuda_narrow(const dvmh_piece *p);
 /* Along which of x, y, z (bits 0, 1, 2) the grid has a thread for every
  * iteration, so that each thread runs one there (7: the kernel1 instance). */
 static inline int dvmh_cuda_covered(const dvmh_idx count[3], const unsigned block[3],

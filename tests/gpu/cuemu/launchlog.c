@@ -1,6 +1,7 @@
 /* launchlog.c: CUEMU_LAUNCH_LOG=FILE: at exit each process appends, per
- * device and kernel, how many launches ran and how many threads they had,
- * so that tests can tell which loops really ran on the emulated GPU. */
+ * device and kernel, how many launches ran and how many threads they had
+ * (to standard error for '-'), so that tests can tell which loops really
+ * ran on the emulated GPU, and which of their kernels. */
 #define _GNU_SOURCE
 #include "cuemu.h"
 
@@ -60,7 +61,7 @@ __attribute__((destructor)) static void write_log(void)
         fprintf(mem, "cuda%d %s %llu launches %llu threads\n", t->device, t->kernel, t->launches,
                 t->threads);
     fclose(mem);
-    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    int fd = strcmp(path, "-") ? open(path, O_WRONLY | O_CREAT | O_APPEND, 0644) : dup(2);
     if (fd < 0 || write(fd, buf, len) != (ssize_t)len)
         fprintf(stderr, "cuemu: CUEMU_LAUNCH_LOG: cannot write '%s'\n", path);
     if (fd >= 0)

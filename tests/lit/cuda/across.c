@@ -17,9 +17,9 @@ void f(void)
 // only the points of step t's hyperplane get threads along i: dvmh_cnt of
 // them from dvmh_from
 // CHECK: const dvmh_idx dvmh_t, const dvmh_idx dvmh_w0, const dvmh_idx dvmh_from, const dvmh_idx dvmh_cnt)
-// CHECK: const dvmh_idx dvmh_c0 = dvmh_cnt;
-// CHECK-NEXT: const dvmh_idx dvmh_nx = dvmh_c0;
-// CHECK: const dvmh_idx dvmh_i0 = dvmh_x + dvmh_from;
+// CHECK: const dvmh_I dvmh_c0 = (dvmh_I)dvmh_cnt;
+// CHECK-NEXT: const dvmh_I dvmh_nx = dvmh_c0;
+// CHECK: const dvmh_I dvmh_i0 = dvmh_x + dvmh_from;
 // CHECK: const dvmh_idx dvmh_i1 = dvmh_t - dvmh_w0 * dvmh_i0;
 // CHECK-NEXT: if (dvmh_i1 < 0 || dvmh_i1 >= dvmh_n1)
 // CHECK-NEXT: continue;
@@ -29,6 +29,8 @@ void f(void)
 // HOST-NEXT: const dvmh_idx dvmh_rest = dvmh_last - dvmh_w0 * (dvmh_n[0] - 1);
 // a wavefront: smaller blocks
 // HOST: dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, 1, dvmh_count,
+// a wavefront: every instance in 64 bits
+// HOST: const int dvmh_covered = dvmh_cuda_covered(dvmh_count, dvmh_block, dvmh_grid);
 // every step up to the last hyperplane, each with the grid of its points
 // HOST: for (dvmh_t = 0; dvmh_t <= dvmh_last; dvmh_t++) {
 // HOST-NEXT: dvmh_from = dvmh_t <= dvmh_rest ? 0 : (dvmh_t - dvmh_rest + dvmh_w0 - 1) / dvmh_w0;

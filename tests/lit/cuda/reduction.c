@@ -30,7 +30,7 @@ void f(void)
 // CHECK-NEXT: dvmh_block_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>(&mx, loc, dvmh_part2, dvmh_partloc2);
 // reductions: a third instance, striding along z only (grids cut along z)
 // CHECK: extern "C" __global__ void dvmh_loop_reduction_{{[0-9]+}}_kernel2(
-// CHECK: _body<3>(
+// CHECK: _body<3, int>(
 // CHECK: extern "C" __global__ void dvmh_loop_reduction_{{[0-9]+}}_red0(
 // the atomic one's kernel sets its result to the identity
 // CHECK: extern "C" __global__ void dvmh_loop_reduction_{{[0-9]+}}_red1(const dvmh_vals<double, 1> dvmh_init, double *dvmh_res)
