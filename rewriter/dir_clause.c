@@ -196,12 +196,7 @@ static void clause_mapping_index(parser *p, dir_index *ix, char *const *vars, in
     }
     /* a macro may bring the variable: the general form then */
     if (affine_macro_vars(p, first, last, vars, var_count) > 0) {
-        p->bound = vars;
-        p->bound_count = var_count;
-        bool done = clause_affine_index(p, ix, first, last, vars, var_count);
-        p->bound = NULL;
-        p->bound_count = 0;
-        if (!done)
+        if (!clause_affine_index(p, ix, first, last, vars, var_count))
             lex_error(p, ix->loc, "index expression '%s' is not of the form a*i+b", text);
         free(text);
         return;
