@@ -177,6 +177,20 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
     }
 }
 
+dvmh_idx dvmh_loop_across_width(const dvmh_piece *p, int data, int dim)
+{
+    const dvmh_loop *l = p->internal->loop;
+    dvmh_idx w = 0;
+    for (int x = 0; x < l->across_count; x++) {
+        const loop_across *ac = &l->acrosses[x];
+        if (ac->data == data && dim >= 0 && dim < l->data[data].rank) {
+            w = ac->flow[dim] > w ? ac->flow[dim] : w;
+            w = ac->anti[dim] > w ? ac->anti[dim] : w;
+        }
+    }
+    return w;
+}
+
 void dvmh_loop_across_skewed(dvmh_loop *l, int data)
 {
     for (int x = 0; x < l->across_count; x++)

@@ -423,25 +423,35 @@ static bool across_widths(cuda_plan *c)
                                 "the loop by 'on' or 'tie'", v->name);
             break;
         }
-        if (!v->rank) {
-            ok = cuda_refuse(c, "not supported yet: across(%s) without widths", v->name);
+        /* across(A) without widths: A's shadow widths, which the runtime
+         * knows (dvmh_loop_across_width, in the launcher) */
+        int datum = -1;
+        for (int k = 0; k < l->ndata && !v->rank; k++)
+            if (l->data[k].obj && !strcmp(l->data[k].name, v->name))
+                datum = k;
+        if (!v->rank && datum < 0) {
+            ok = cuda_refuse(c, "not supported yet: across(%s) without widths on data that is "
+                                "not a distributed array the loop uses", v->name);
             break;
         }
-        for (int ad = 0; ad < map->rank && ad < v->rank; ad++) {
+        for (int ad = 0; ad < map->rank && (ad < v->rank || !v->rank); ad++) {
             if (map->index[ad].kind != DIR_INDEX_LINEAR)
                 continue;
             for (int ld = 0; ld < l->rank; ld++) {
                 if (strcmp(d->loop_vars[ld], map->index[ad].var))
                     continue;
-                const char *lo = v->range[ad].lo ? v->range[ad].lo : "0";
-                const char *hi = v->range[ad].hi ? v->range[ad].hi : "0";
+                char *width = v->rank ? str_printf("dvmh_max((%s), (%s))",
+                                                   v->range[ad].lo ? v->range[ad].lo : "0",
+                                                   v->range[ad].hi ? v->range[ad].hi : "0")
+                                      : str_printf("dvmh_loop_across_width(dvmh_P, %d, %d)", datum, ad);
                 if (w[ld].len) {
                     char *prev = sb_take(&w[ld]);
-                    sb_printf(&w[ld], "dvmh_max(%s, dvmh_max((%s), (%s)))", prev, lo, hi);
+                    sb_printf(&w[ld], "dvmh_max(%s, %s)", prev, width);
                     free(prev);
                 } else {
-                    sb_printf(&w[ld], "dvmh_max((%s), (%s))", lo, hi);
+                    sb_add(&w[ld], width);
                 }
+                free(width);
             }
         }
     }

@@ -341,6 +341,10 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
  * diagonally against the loop order (A[i-1][j+1]: the value must be new;
  * A[i+1][j-1]: old), or in ways the compiler cannot tell. */
 void dvmh_loop_across_skewed(dvmh_loop *l, int data);
+/* In a handler: the larger of the flow and anti widths of across on data
+ * along its dimension dim (across(A) without widths: A's shadow widths);
+ * 0 where the loop has none. */
+dvmh_idx dvmh_loop_across_width(const dvmh_piece *p, int data, int dim);
 /* remote_access(A[i][]) inside a loop; the handler then reads data from a
  * buffer that covers the referenced elements. */
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules);

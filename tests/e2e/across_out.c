@@ -20,6 +20,7 @@ int main(void)
         for (i = 1; i < N; i++)
             for (j = 1; j < N; j++)
                 A[i][j] = (A[i - 1][j] + A[i][j - 1] + A[i][j]) / 3;
+        /* GPU-ALONE-HOST(several processes): as above */
 #pragma dvm parallel([i][j] on A[i][j]) across(A)
         for (i = 1; i < N; i++)
             for (j = 1; j < N; j++)

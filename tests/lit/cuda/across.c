@@ -39,3 +39,19 @@ void f(void)
 // HOST: const dvmh_idx dvmh_tcount[3] = {dvmh_cnt, 1, 1};
 // HOST: dvmh_cuda_step_grid(dvmh_tcount, dvmh_block, dvmh_grid, dvmh_tgrid);
 // HOST: dvmh_cuda_launch(dvmh_P, &dvmh_cuda_module_across, dvmh_kernel, dvmh_tgrid, dvmh_block,
+// across(B) without widths: B's shadow widths, which the runtime gives the
+// launcher (data 0 along its dimension 1)
+#pragma dvm array distribute[block][block], shadow[1:1][2:0]
+double B[8][8];
+void g(void)
+{
+    int i, j;
+#pragma dvm parallel([i][j] on B[i][j]) across(B)
+    for (i = 1; i < 7; i++)
+        for (j = 2; j < 7; j++)
+            B[i][j] = (B[i - 1][j] + B[i + 1][j] + B[i][j - 2] + B[i - 1][j - 1]) / 4;
+}
+// CHECK: void dvmh_loop_across_{{[0-9]+}}_body(
+// HOST: static void dvmh_loop_across_{{[0-9]+}}_cuda(dvmh_piece *dvmh_P)
+// HOST: const dvmh_idx dvmh_w1 = 1;
+// HOST: const dvmh_idx dvmh_w0 = 1 + dvmh_w1 * (dvmh_loop_across_width(dvmh_P, 0, 1));
