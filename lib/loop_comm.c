@@ -5,6 +5,7 @@
 #include "array.h"
 #include "boxes.h"
 #include "comm.h"
+#include "compare.h"
 #include "device.h"
 #include "distrib.h"
 #include "loop_stage.h"
@@ -251,7 +252,8 @@ static int choose_stage(const dvmh_loop *l, bool skewed, const distr_space *spac
  * (pipes[0]), and with skewed references the edges on the anti side of
  * the other dimensions, one stage late (pipes[1]: A[i-1][j+1] of the
  * process holding column j+1, computed in the previous stage of rows). */
-static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, comm_across **pipes)
+static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, bool on_device,
+                        comm_across **pipes, dvmh_idx (*widths)[DVMH_MAX_RANK])
 {
     /* Where a dimension's iterations run downwards, the new values come
      * from above (the anti widths) and the old ones from below. */
@@ -275,10 +277,96 @@ static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, comm_across *
         }
         old |= old_lo[d] > 0 || old_hi[d] > 0;
     }
-    if (old)
+    if (old) {
+        /* on an accelerator: the edges leave from the host copy and arrive
+         * in it (as lcomm_renew_shadows) */
+        box_set border, received;
+        box_set_init(&border, a->head.rank);
+        box_set_init(&received, a->head.rank);
+        if (on_device)
+            shadow_edges(a, old_lo, old_hi, 1, &border, &received);
+        for (int m = 0; m < border.count; m++)
+            var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
         comm_shadow_renew(a, old_lo, old_hi, 1);
+        for (int m = 0; m < received.count; m++)
+            var_written(a->var, 0, &received.boxes[m]);
+        box_set_free(&border);
+        box_set_free(&received);
+    }
     pipes[0] = comm_across_start(a, flow, stage_target_dim);
     pipes[1] = ac->skewed && any_late ? comm_across_start(a, late, stage_target_dim) : NULL;
+    memcpy(widths[0], flow, sizeof flow);
+    memcpy(widths[1], late, sizeof late);
+}
+
+/* The elements an across pipe of widths w (w[d] > 0: new values come from
+ * below in dimension d, < 0: from above) moves in stage [lo, hi] of array
+ * dimension sd: those this process sends, its faces toward the processes
+ * that read them (border; a diagonal neighbour's corner lies in a face),
+ * and those it receives into its shadow edges (received; the corners
+ * outside two faces too). Received boxes lie outside the own part, where
+ * only messages write: marking them written on the host never hides a
+ * newer value of an accelerator's copy. */
+static void across_edges(const dvmh_array *a, const dvmh_idx *w, int sd, dvmh_idx lo, dvmh_idx hi,
+                         box_set *border, box_set *received)
+{
+    int r = a->head.rank;
+    box own, slab;
+    array_own_box(a, &own);
+    if (box_is_empty(&own))
+        return;
+    slab.rank = r;
+    for (int d = 0; d < r; d++) {
+        slab.lo[d] = 0;
+        slab.hi[d] = a->size[d] - 1;
+    }
+    slab.lo[sd] = lo > slab.lo[sd] ? lo : slab.lo[sd];
+    slab.hi[sd] = hi < slab.hi[sd] ? hi : slab.hi[sd];
+    for (int d = 0; d < r; d++) {
+        if (w[d] == 0)
+            continue;
+        dvmh_idx width = w[d] > 0 ? w[d] : -w[d];
+        bool below = own.lo[d] > 0, above = own.hi[d] < a->size[d] - 1;
+        box in = own, out = own, clipped;
+        for (int e = 0; e < r; e++)
+            if (e != d && w[e] != 0)
+                *(w[e] > 0 ? &out.lo[e] : &out.hi[e]) -= w[e];
+        if (w[d] > 0 ? below : above) { /* received from that side */
+            out.lo[d] = w[d] > 0 ? own.lo[d] - width : own.hi[d] + 1;
+            out.hi[d] = w[d] > 0 ? own.lo[d] - 1 : own.hi[d] + width;
+            if (box_intersect(&out, &slab, &clipped))
+                box_set_add_box(received, &clipped);
+        }
+        if (w[d] > 0 ? above : below) { /* sent to the other side */
+            in.lo[d] = w[d] > 0 ? own.hi[d] - width + 1 : own.lo[d];
+            in.hi[d] = w[d] > 0 ? own.hi[d] : own.lo[d] + width - 1;
+            box own_slab;
+            if (box_intersect(&own, &slab, &own_slab) && box_intersect(&in, &own_slab, &clipped))
+                box_set_add_box(border, &clipped);
+        }
+    }
+}
+
+/* On an accelerator: before a pipe sends stage [lo, hi], its border
+ * there comes to the host copy (send), or after it received, its edges
+ * there are marked written on the host (the next stage's piece then
+ * copies them to the accelerator). */
+static void across_edges_move(const dvmh_array *a, const dvmh_idx *w, int sd, dvmh_idx lo,
+                              dvmh_idx hi, bool send)
+{
+    box_set border, received;
+    box_set_init(&border, a->head.rank);
+    box_set_init(&received, a->head.rank);
+    across_edges(a, w, sd, lo, hi, &border, &received);
+    const box_set *s = send ? &border : &received;
+    for (int m = 0; m < s->count; m++) {
+        if (send)
+            var_actualize(a->var, 0, &s->boxes[m], MOVE_ACROSS);
+        else
+            var_written(a->var, 0, &s->boxes[m]);
+    }
+    box_set_free(&border);
+    box_set_free(&received);
 }
 
 /* Where the stages go: loop dimension dim (target dimension
@@ -288,12 +376,15 @@ typedef struct across_span {
     int dim, target_dim;
     dvmh_idx first, last, step, shift, local_first, local_last;
     bool has_part;
+    loop_piece device;              /* device 0: the host copies; else the piece's device */
+    dvmh_idx (*widths)[DVMH_MAX_RANK]; /* each pipe's widths (start_pipes) */
 } across_span;
 
 /* Runs the loop in stages of run->stage iterations of the stage dimension:
- * each receives its flow edges, runs this process's part on the host and
- * sends its edges on (non-blocking: the next stage computes while they
- * travel; comm_across_finish waits for them). */
+ * each receives its flow edges, runs this process's part (on the host
+ * copies, or on one accelerator, whose copy exchanges only the stage's
+ * edges with the host's) and sends its edges on (non-blocking: the next
+ * stage computes while they travel; comm_across_finish waits for them). */
 static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes, stage_run *run)
 {
     const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
@@ -313,10 +404,18 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
         if (last == sp->last)
             *(up ? &hi : &lo) = up ? size - 1 : 0;
         double stage_started = dvmh_wtime();
+        bool on_device = sp->device.device != 0;
         for (int x = 0; x < l->across_count; x++) {
+            const dvmh_array *a = l->data[l->acrosses[x].data].array;
             comm_across_recv(pipes[2 * x], lo, hi);
-            if (pipes[2 * x + 1] && prev_lo <= prev_hi)
+            if (on_device)
+                across_edges_move(a, sp->widths[2 * x], sp->target_dim, lo, hi, false);
+            if (pipes[2 * x + 1] && prev_lo <= prev_hi) {
                 comm_across_recv(pipes[2 * x + 1], prev_lo, prev_hi);
+                if (on_device)
+                    across_edges_move(a, sp->widths[2 * x + 1], sp->target_dim, prev_lo, prev_hi,
+                                      false);
+            }
         }
         double received = dvmh_wtime();
         run->wait += received - stage_started;
@@ -325,21 +424,29 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
             dvmh_idx f = (first > sp->local_first) == up ? first : sp->local_first;
             dvmh_idx la = (last < sp->local_last) == up ? last : sp->local_last;
             if (up ? f <= la : f >= la) {
-                loop_piece host = {.device = 0};
-                memcpy(host.first, l->first, sizeof l->first);
-                memcpy(host.last, l->last, sizeof l->last);
-                host.first[sp->dim] = f;
-                host.last[sp->dim] = la;
-                piece_run(l, &host);
+                loop_piece piece = sp->device;
+                memcpy(piece.first, l->first, sizeof l->first);
+                memcpy(piece.last, l->last, sizeof l->last);
+                piece.first[sp->dim] = f;
+                piece.last[sp->dim] = la;
+                if (on_device)
+                    piece_actualize(l, &piece);
+                piece_run(l, &piece);
                 red_fold(l);
+                if (on_device)
+                    piece_written(l, &piece);
                 run->local_rows += (la - f) / step + 1;
                 run->compute += dvmh_wtime() - received;
             }
         }
         /* the late edges go to the next stage: none after the last */
         for (int x = 0; x < 2 * l->across_count; x++)
-            if (pipes[x] && (x % 2 == 0 || last != sp->last))
+            if (pipes[x] && (x % 2 == 0 || last != sp->last)) {
+                if (on_device)
+                    across_edges_move(l->data[l->acrosses[x / 2].data].array, sp->widths[x],
+                                      sp->target_dim, lo, hi, true);
                 comm_across_send(pipes[x], lo, hi);
+            }
         prev_lo = lo;
         prev_hi = hi;
         trace_stage(stage_started);
@@ -391,14 +498,26 @@ void lcomm_run_across(dvmh_loop *l)
     bool has_part = piece_local_part(l);
     dvmh_idx local_first = l->first[stage_dim], local_last = l->last[stage_dim];
 
-    /* the pipeline runs on the host copies */
-    for (int k = 0; k < l->data_count; k++)
+    /* Where the loop's part would run on one accelerator alone (the piece
+     * a loop of this process would make), the stages run there: the
+     * accelerator's copy and the host's exchange only the edges of each
+     * stage. Otherwise (the host, or several devices sharing the part,
+     * or comparative debugging) the pipeline runs on the host copies. */
+    loop_piece device = {.device = 0};
+    if (has_part && device_count() > 1 && !compare_enabled()) {
+        loop_piece pieces[DEVICE_MAX];
+        if (piece_make(l, pieces) == 1 && pieces[0].device != 0)
+            device = pieces[0];
+    }
+    bool on_device = device.device != 0;
+    for (int k = 0; k < l->data_count && !on_device; k++)
         if (l->data[k].var)
             var_actualize_host_all(l->data[k].var, MOVE_ACROSS);
     lcomm_renew_shadows(l);
     comm_across **pipes = dvmh_xmalloc(sizeof *pipes * 2 * (size_t)l->across_count);
+    dvmh_idx(*widths)[DVMH_MAX_RANK] = dvmh_xmalloc(sizeof *widths * 2 * (size_t)l->across_count);
     for (int x = 0; x < l->across_count; x++)
-        start_pipes(l, x, stage_target_dim, &pipes[2 * x]);
+        start_pipes(l, x, stage_target_dim, on_device, &pipes[2 * x], &widths[2 * x]);
     dvmh_idx iterations = (global_last - global_first) / step + 1;
     /* processes in a row along the dependences: the pipeline's fill */
     int hops = 0;
@@ -410,7 +529,7 @@ void lcomm_run_across(dvmh_loop *l)
      * next row must still be old, so a stage is one row */
     lstage_begin(l->file, l->line, iterations, hops, l->stage, skewed && split_others > 0, &run);
     across_span span = {stage_dim, stage_target_dim, global_first, global_last, step, shift,
-                        local_first, local_last, has_part};
+                        local_first, local_last, has_part, device, widths};
     double staged = dvmh_wtime();
     run_stages(l, &span, pipes, &run);
     run.staged = dvmh_wtime() - staged;
@@ -424,6 +543,9 @@ void lcomm_run_across(dvmh_loop *l)
         }
     lstage_end(&run);
     free(pipes);
+    free(widths);
+    if (on_device)
+        return; /* each stage marked its writes and the edges that arrived */
     /* written elements and the edges that arrived are current on the host */
     for (int k = 0; k < l->data_count; k++)
         if (l->data[k].var && (l->data[k].access & DVMH_WRITE))

@@ -45,26 +45,18 @@ int main(void)
     for (it = 0; it < 3; it++) {
 #pragma dvm region
         {
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-             * processes runs on the host copies */
 #pragma dvm parallel([i][j] on A[i][j]) across(A)
             for (i = 1; i < N - 1; i++)
                 for (j = 1; j < M - 1; j++)
                     A[i][j] = (A[i - 1][j] + 3 * A[i + 1][j] + 5 * A[i][j - 1] + 7 * A[i][j + 1] + 11 * A[i - 1][j + 1] + 1) % MOD;
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-             * processes runs on the host copies */
 #pragma dvm parallel([i][j] on B[i][j]) across(B)
             for (i = 1; i < N - 1; i++)
                 for (j = 1; j < M - 1; j++)
                     B[i][j] = (2 * B[i - 1][j] + B[i + 1][j] + 3 * B[i][j - 1] + B[i][j + 1] + 1) % MOD;
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-             * processes runs on the host copies */
 #pragma dvm parallel([i][j] on C[i][j]) across(C)
             for (i = 2; i < N; i++)
                 for (j = 1; j < M - 1; j++)
                     C[i][j] = (C[i - 2][j] + 2 * C[i - 1][j] + 3 * C[i][j - 1] + 5 * C[i][j + 1] + 1) % MOD;
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-             * processes runs on the host copies */
 #pragma dvm parallel([i][j] on D[i][j]) across(D)
             for (i = 1; i < N - 1; i++)
                 for (j = 0; j < M - 2; j++)

@@ -14,13 +14,10 @@ int main(void)
         for (i = 0; i < N; i++)
             for (j = 0; j < N; j++)
                 A[i][j] = (i + j) % 5;
-        /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-         * processes runs on the host copies */
 #pragma dvm parallel([i][j] on A[i][j]) across(out: A[1:0][1:0])
         for (i = 1; i < N; i++)
             for (j = 1; j < N; j++)
                 A[i][j] = (A[i - 1][j] + A[i][j - 1] + A[i][j]) / 3;
-        /* GPU-ALONE-HOST(several processes): as above */
 #pragma dvm parallel([i][j] on A[i][j]) across(A)
         for (i = 1; i < N; i++)
             for (j = 1; j < N; j++)

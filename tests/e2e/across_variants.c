@@ -59,8 +59,6 @@ int main(void)
     printf("upward %.10e\n", checksum());
 #pragma dvm region async
     {
-        /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-         * processes runs on the host copies */
 #pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][0:0])
         for (i = 1; i < N - 1; i++)
             for (j = 0; j < M; j++)

@@ -47,8 +47,6 @@ int main(void)
 #pragma dvm parallel([i] on A[IDX(i)]) shadow_renew(A[SH:SH])
             for (i = 0; i < N; i++)
                 B[i] = A[i + OFF - 1] + A[i + OFF + 1] + A[IDX(i)] + A[i + SH];
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-             * processes runs on the host copies */
 #pragma dvm parallel([i] on A[(i) + OFF]) across(A[W:W])
             for (i = 0; i < N; i++)
                 A[i + OFF] = (A[i + OFF - W] + A[i + OFF + W]) / 2 + B[i] * 0.001;

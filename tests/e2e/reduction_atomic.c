@@ -108,8 +108,6 @@ int main(void)
             for (j = 0; j < M; j++)
                 if (V[i][j] % 5 == 0 && V[i][j] > emax)
                     emax = V[i][j];
-        /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-         * processes runs on the host */
 #pragma dvm parallel([i][j] on V[i][j]) across(V[1:0][1:0]) reduction(min(amin), sum(asum))
         for (i = 1; i < N; i++)
             for (j = 1; j < M; j++) {

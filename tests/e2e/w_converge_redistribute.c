@@ -97,8 +97,6 @@ int main(void)
     /* a backward sweep: each row takes half of the row below it */
 #pragma dvm region
     {
-        /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-         * processes runs on the host copies */
 #pragma dvm parallel([i][j] on A[i][j]) across(A[0:1][0:0])
         for (i = N - 2; i >= 0; i--)
             for (j = 0; j < M; j++)

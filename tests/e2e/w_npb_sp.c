@@ -86,14 +86,12 @@ static void y_solve(void)
     int i, j, k, m;
 #pragma dvm region
     {
-/* GPU-ALONE-HOST(several processes): an across pipeline between processes runs on the host copies */
 #pragma dvm parallel([k][j][i] on rhs[k][j][i][]) private(m) across(rhs[0:0][1:0][0:0][0:0])
         for (k = 1; k < NZ - 1; k++)
             for (j = 2; j < NY - 1; j++)
                 for (i = 1; i < NX - 1; i++)
                     for (m = 0; m < 5; m++)
                         rhs[k][j][i][m] = (rhs[k][j][i][m] + AL * rhs[k][j - 1][i][m]) / BE;
-/* GPU-ALONE-HOST(several processes): an across pipeline between processes runs on the host copies */
 #pragma dvm parallel([k][j][i] on rhs[k][j][i][]) private(m) across(rhs[0:0][0:1][0:0][0:0])
         for (k = 1; k < NZ - 1; k++)
             for (j = NY - 3; j >= 1; j--)

@@ -25,7 +25,6 @@ int main(void)
     for (t = 0; t <= TSTEPS - 1; t++)
 #pragma dvm region inout(A)
     {
-/* GPU-ALONE-HOST(several processes): a pipeline between processes */
 #pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][1:1])
             for (i = 1; i <= N - 2; i++)
                 for (j = 1; j <= N - 2; j++)

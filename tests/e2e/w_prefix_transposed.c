@@ -29,12 +29,9 @@ int main(void)
     }
 #pragma dvm region
     {
-        /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-         * processes runs on the host copies */
 #pragma dvm parallel([i] on P[i]) across(P[1:0])
         for (i = 1; i < N; i++)
             P[i] = P[i - 1] * 0.9 + P[i];
-        /* GPU-ALONE-HOST(several processes): the same */
 #pragma dvm parallel([j][i] on G[i][j]) across(G[1:0][0:0])
         for (j = 0; j < M; j++)
             for (i = 1; i < N; i++)

@@ -45,8 +45,6 @@ int main(void)
         for (it = 0; it < 3; it++) {
 #pragma dvm region targets(CUDA)
             {
-                /* GPU-ALONE-HOST(several processes): an across loop's pipeline
-                 * between processes runs on the host copies */
 #pragma dvm parallel([i][j][k] on A[i][j][k]) across(A[1:1][1:1][1:1])
                 for (i = 1; i < NX - 1; i++)
                     for (j = 1; j < NY - 1; j++)

@@ -42,8 +42,6 @@ int main(void)
 #pragma dvm actual(eps)
 #pragma dvm region
         {
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline
-             * between processes runs on the host copies */
 #pragma dvm parallel([i][j][k] on a[i][j][k]) across(a[1:1][0:0][0:0])
             for (i = 1; i < nx - 1; i++)
                 for (j = 1; j < ny - 1; j++)

@@ -18,7 +18,6 @@ static double sweep(double U[N][N], double omega)
     double res = 0, unew;
 #pragma dvm region
     {
-/* GPU-ALONE-HOST(several processes): an across pipeline between processes runs on the host copies */
 #pragma dvm parallel([i][j] on U[i][j]) across(U[1:1][1:1]), private(unew), reduction(sum(res))
         for (i = 1; i < N - 1; i++)
             for (j = 1; j < N - 1; j++) {

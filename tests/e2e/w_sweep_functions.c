@@ -18,8 +18,6 @@ static void sweep(int n, int m, double a[n][m], int staged)
     if (staged) {
 #pragma dvm region
         {
-            /* GPU-ALONE-HOST(several processes): an across loop's pipeline between
-             * processes runs on the host copies */
 #pragma dvm parallel([i][j] on a[i][j]) across(a[1:1][1:1]) stage(4)
             for (i = 1; i < n - 1; i++)
                 for (j = 1; j < m - 1; j++)
@@ -28,7 +26,6 @@ static void sweep(int n, int m, double a[n][m], int staged)
     } else {
 #pragma dvm region
         {
-            /* GPU-ALONE-HOST(several processes): as above */
 #pragma dvm parallel([i][j] on a[i][j]) across(a[1:1][1:1])
             for (i = 1; i < n - 1; i++)
                 for (j = 1; j < m - 1; j++)

@@ -36,7 +36,6 @@ int main(void)
         eps = 0;
 #pragma dvm region
         {
-            /* GPU-ALONE-HOST(several processes): a pipeline between processes */
 #pragma dvm parallel([i][j] on A[i][j]) across(A[1:1][1:1]) reduction(max(eps))
             for (i = 1; i < N - 1; i++)
                 for (j = 1; j < M - 1; j++) {
@@ -54,7 +53,6 @@ int main(void)
     /* downwards along i (the new A[i+1][j]), width 2 along j */
 #pragma dvm region
     {
-        /* GPU-ALONE-HOST(several processes): a pipeline between processes */
 #pragma dvm parallel([i][j] on A[i][j]) across(A[0:1][2:0]) reduction(sum(s))
         for (i = N - 2; i >= 0; i--)
             for (j = 2; j < M; j++) {
@@ -65,7 +63,6 @@ int main(void)
     /* three dependent dimensions */
 #pragma dvm region
     {
-        /* GPU-ALONE-HOST(several processes): a pipeline between processes */
 #pragma dvm parallel([i][j][k] on C[i][j][k]) across(C[1:0][1:0][1:0]) reduction(sum(s3))
         for (i = 1; i < L; i++)
             for (j = 1; j < L; j++)
