@@ -6,8 +6,7 @@
 # builds them). Prints the runs on stderr and the rows on stdout.
 set -eu
 dir=$1; L=$2; IT=$3
-time_of() { sed -n 's/.*time=\([0-9.e+-]*\).*/\1/p' | tail -1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+. "$(cd "$(dirname "$0")" && pwd)/helpers.sh"
 cuda_out=$("$dir/jacobi3d_cuda" "$L" "$IT")
 echo "$cuda_out" | sed 's/^/  /' >&2
 d2d=$(echo "$cuda_out" | sed -n 's/.*bandwidth=\([0-9.]*\).*/\1/p')

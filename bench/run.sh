@@ -45,9 +45,8 @@ if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
     "$nvcc" -O3 $arch "$here/jacobi3d_cuda.cu" -o "$work/jacobi3d_cuda" && have_nvcc=1
 fi
 
-# seconds reported by a benchmark's "time=" field
-time_of() { sed -n 's/.*time=\([0-9.e+-]*\).*/\1/p' | tail -1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+# time_of (a benchmark's "time=" field) and ratio
+. "$here/helpers.sh"
 # runs a benchmark RUNS times (default 3), shows the line of its fastest
 # run on stderr, prints that run's time (nothing if a run failed)
 run() {
