@@ -54,6 +54,27 @@ static void shadow_edges(const dvmh_array *a, const dvmh_idx *lo, const dvmh_idx
     }
 }
 
+/* comm_shadow_renew of a: the edges leave from the host copy and arrive in
+ * it, so with accelerators the border comes to the host first and what
+ * arrived is marked written there (with the host alone it holds
+ * everything). Returns the bytes sent. */
+static size_t renew_through_host(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
+{
+    box_set border, received;
+    box_set_init(&border, a->head.rank);
+    box_set_init(&received, a->head.rank);
+    if (device_count() > 1)
+        shadow_edges(a, lo, hi, corner, &border, &received);
+    for (int m = 0; m < border.count; m++)
+        var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
+    size_t sent = comm_shadow_renew(a, lo, hi, corner);
+    for (int m = 0; m < received.count; m++)
+        var_written(a->var, 0, &received.boxes[m]);
+    box_set_free(&border);
+    box_set_free(&received);
+    return sent;
+}
+
 void lcomm_renew_shadows(dvmh_loop *l)
 {
     for (int k = 0; k < l->shadow_count; k++) {
@@ -68,21 +89,9 @@ void lcomm_renew_shadows(dvmh_loop *l)
         }
         if (comm_process_count() == 1)
             continue; /* one process: the devices' copies are actualized per piece */
-        box_set border, received;
-        box_set_init(&border, a->head.rank);
-        box_set_init(&received, a->head.rank);
-        if (device_count() > 1) /* else the host copy holds everything */
-            shadow_edges(a, lo, hi, s->corner, &border, &received);
-        /* the edges leave from the host copy and arrive in it */
-        for (int m = 0; m < border.count; m++)
-            var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
         double t0 = dvmh_wtime();
-        size_t sent = comm_shadow_renew(a, lo, hi, s->corner);
+        size_t sent = renew_through_host(a, lo, hi, s->corner);
         var_count_processes(a->var, MOVE_SHADOW, sent, dvmh_wtime() - t0);
-        for (int m = 0; m < received.count; m++)
-            var_written(a->var, 0, &received.boxes[m]);
-        box_set_free(&border);
-        box_set_free(&received);
     }
 }
 
@@ -252,8 +261,8 @@ static int choose_stage(const dvmh_loop *l, bool skewed, const distr_space *spac
  * (pipes[0]), and with skewed references the edges on the anti side of
  * the other dimensions, one stage late (pipes[1]: A[i-1][j+1] of the
  * process holding column j+1, computed in the previous stage of rows). */
-static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, bool on_device,
-                        comm_across **pipes, dvmh_idx (*widths)[DVMH_MAX_RANK])
+static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, comm_across **pipes,
+                        dvmh_idx (*widths)[DVMH_MAX_RANK])
 {
     /* Where a dimension's iterations run downwards, the new values come
      * from above (the anti widths) and the old ones from below. */
@@ -277,22 +286,8 @@ static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, bool on_devic
         }
         old |= old_lo[d] > 0 || old_hi[d] > 0;
     }
-    if (old) {
-        /* on an accelerator: the edges leave from the host copy and arrive
-         * in it (as lcomm_renew_shadows) */
-        box_set border, received;
-        box_set_init(&border, a->head.rank);
-        box_set_init(&received, a->head.rank);
-        if (on_device)
-            shadow_edges(a, old_lo, old_hi, 1, &border, &received);
-        for (int m = 0; m < border.count; m++)
-            var_actualize(a->var, 0, &border.boxes[m], MOVE_SHADOW);
-        comm_shadow_renew(a, old_lo, old_hi, 1);
-        for (int m = 0; m < received.count; m++)
-            var_written(a->var, 0, &received.boxes[m]);
-        box_set_free(&border);
-        box_set_free(&received);
-    }
+    if (old)
+        renew_through_host(a, old_lo, old_hi, 1);
     pipes[0] = comm_across_start(a, flow, stage_target_dim);
     pipes[1] = ac->skewed && any_late ? comm_across_start(a, late, stage_target_dim) : NULL;
     memcpy(widths[0], flow, sizeof flow);
@@ -301,17 +296,15 @@ static void start_pipes(dvmh_loop *l, int x, int stage_target_dim, bool on_devic
 
 /* The elements an across pipe of widths w (w[d] > 0: new values come from
  * below in dimension d, < 0: from above) moves in stage [lo, hi] of array
- * dimension sd: those this process sends, its faces toward the processes
- * that read them (border; a diagonal neighbour's corner lies in a face),
- * and those it receives into its shadow edges (received; the corners
- * outside two faces too). Received boxes lie outside the own part, where
- * only messages write: marking them written on the host never hides a
- * newer value of an accelerator's copy. */
+ * dimension sd: with send, those this process sends, its faces toward the
+ * processes that read them (a diagonal neighbour's corner lies in a face);
+ * else those it receives into its shadow edges (the corners outside two
+ * faces too). */
 static void across_edges(const dvmh_array *a, const dvmh_idx *w, int sd, dvmh_idx lo, dvmh_idx hi,
-                         box_set *border, box_set *received)
+                         bool send, box_set *out)
 {
     int r = a->head.rank;
-    box own, slab;
+    box own, slab, own_slab, cut;
     array_own_box(a, &own);
     if (box_is_empty(&own))
         return;
@@ -322,51 +315,54 @@ static void across_edges(const dvmh_array *a, const dvmh_idx *w, int sd, dvmh_id
     }
     slab.lo[sd] = lo > slab.lo[sd] ? lo : slab.lo[sd];
     slab.hi[sd] = hi < slab.hi[sd] ? hi : slab.hi[sd];
+    /* a stage may hold none of the own part and still bring a corner */
+    if (!box_intersect(&own, &slab, &own_slab) && send)
+        return;
     for (int d = 0; d < r; d++) {
         if (w[d] == 0)
             continue;
         dvmh_idx width = w[d] > 0 ? w[d] : -w[d];
-        bool below = own.lo[d] > 0, above = own.hi[d] < a->size[d] - 1;
-        box in = own, out = own, clipped;
-        for (int e = 0; e < r; e++)
-            if (e != d && w[e] != 0)
-                *(w[e] > 0 ? &out.lo[e] : &out.hi[e]) -= w[e];
-        if (w[d] > 0 ? below : above) { /* received from that side */
-            out.lo[d] = w[d] > 0 ? own.lo[d] - width : own.hi[d] + 1;
-            out.hi[d] = w[d] > 0 ? own.lo[d] - 1 : own.hi[d] + width;
-            if (box_intersect(&out, &slab, &clipped))
-                box_set_add_box(received, &clipped);
+        /* the side the new values come from, the one they go to */
+        bool from = w[d] > 0 ? own.lo[d] > 0 : own.hi[d] < a->size[d] - 1;
+        bool to = w[d] > 0 ? own.hi[d] < a->size[d] - 1 : own.lo[d] > 0;
+        box b = own;
+        if (send && to) {
+            b.lo[d] = w[d] > 0 ? own.hi[d] - width + 1 : own.lo[d];
+            b.hi[d] = w[d] > 0 ? own.hi[d] : own.lo[d] + width - 1;
+        } else if (!send && from) {
+            for (int e = 0; e < r; e++)
+                if (e != d && w[e] != 0)
+                    *(w[e] > 0 ? &b.lo[e] : &b.hi[e]) -= w[e];
+            b.lo[d] = w[d] > 0 ? own.lo[d] - width : own.hi[d] + 1;
+            b.hi[d] = w[d] > 0 ? own.lo[d] - 1 : own.hi[d] + width;
+        } else {
+            continue;
         }
-        if (w[d] > 0 ? above : below) { /* sent to the other side */
-            in.lo[d] = w[d] > 0 ? own.hi[d] - width + 1 : own.lo[d];
-            in.hi[d] = w[d] > 0 ? own.hi[d] : own.lo[d] + width - 1;
-            box own_slab;
-            if (box_intersect(&own, &slab, &own_slab) && box_intersect(&in, &own_slab, &clipped))
-                box_set_add_box(border, &clipped);
-        }
+        /* what is sent lies in the own part, what arrives in the edges */
+        if (box_intersect(&b, send ? &own_slab : &slab, &cut))
+            box_set_add_box(out, &cut);
     }
 }
 
-/* On an accelerator: before a pipe sends stage [lo, hi], its border
- * there comes to the host copy (send), or after it received, its edges
- * there are marked written on the host (the next stage's piece then
- * copies them to the accelerator). */
+/* On an accelerator: before a pipe sends stage [lo, hi], what it sends
+ * there comes to the host copy; after it received, what arrived is marked
+ * written on the host (the next stage's piece then brings it to the
+ * accelerator). The received boxes lie outside the own part, where only
+ * messages write: marking them never hides a newer value of the
+ * accelerator's copy. */
 static void across_edges_move(const dvmh_array *a, const dvmh_idx *w, int sd, dvmh_idx lo,
                               dvmh_idx hi, bool send)
 {
-    box_set border, received;
-    box_set_init(&border, a->head.rank);
-    box_set_init(&received, a->head.rank);
-    across_edges(a, w, sd, lo, hi, &border, &received);
-    const box_set *s = send ? &border : &received;
-    for (int m = 0; m < s->count; m++) {
+    box_set edges;
+    box_set_init(&edges, a->head.rank);
+    across_edges(a, w, sd, lo, hi, send, &edges);
+    for (int m = 0; m < edges.count; m++) {
         if (send)
-            var_actualize(a->var, 0, &s->boxes[m], MOVE_ACROSS);
+            var_actualize(a->var, 0, &edges.boxes[m], MOVE_ACROSS);
         else
-            var_written(a->var, 0, &s->boxes[m]);
+            var_written(a->var, 0, &edges.boxes[m]);
     }
-    box_set_free(&border);
-    box_set_free(&received);
+    box_set_free(&edges);
 }
 
 /* Where the stages go: loop dimension dim (target dimension
@@ -517,7 +513,7 @@ void lcomm_run_across(dvmh_loop *l)
     comm_across **pipes = dvmh_xmalloc(sizeof *pipes * 2 * (size_t)l->across_count);
     dvmh_idx(*widths)[DVMH_MAX_RANK] = dvmh_xmalloc(sizeof *widths * 2 * (size_t)l->across_count);
     for (int x = 0; x < l->across_count; x++)
-        start_pipes(l, x, stage_target_dim, on_device, &pipes[2 * x], &widths[2 * x]);
+        start_pipes(l, x, stage_target_dim, &pipes[2 * x], &widths[2 * x]);
     dvmh_idx iterations = (global_last - global_first) / step + 1;
     /* processes in a row along the dependences: the pipeline's fill */
     int hops = 0;

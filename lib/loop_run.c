@@ -34,14 +34,18 @@ static void *data_address(const dvmh_loop *l, int k, int dev, dvmh_idx *ext)
  * one) times the row's stride, which bounds every partial sum of a
  * subscript, stay below 2^30. A remote_access buffer's indices are not
  * bounded here: 64 bits. */
+static dvmh_idx magnitude(dvmh_idx v)
+{
+    return v < 0 ? -v : v;
+}
+
 int dvmh_cuda_narrow(const dvmh_piece *p)
 {
     const dvmh_idx limit = (dvmh_idx)1 << 30;
     const dvmh_loop *l = p->internal->loop;
     dvmh_idx iterations = 1;
     for (int d = 0; d < p->rank; d++) {
-        dvmh_idx lo = p->lo[d] < 0 ? -p->lo[d] : p->lo[d], hi = p->hi[d] < 0 ? -p->hi[d] : p->hi[d];
-        if (lo >= limit || hi >= limit)
+        if (magnitude(p->lo[d]) >= limit || magnitude(p->hi[d]) >= limit)
             return 0;
         /* the dimensions beyond y share z: their product counts */
         dvmh_idx n = p->step[d] ? (p->hi[d] - p->lo[d]) / p->step[d] + 1 : 1;
@@ -56,15 +60,14 @@ int dvmh_cuda_narrow(const dvmh_piece *p)
         const repr *r = dt->array && dt->var ? &dt->var->rep[p->device] : NULL;
         dvmh_idx stride = 1, sum = 0;
         for (int d = dt->rank - 1; d >= 0; d--) {
-            dvmh_idx lo = r ? r->box.lo[d] : 0, hi = r ? r->box.hi[d] : p->ext[k][d] - 1;
-            dvmh_idx far = (lo < 0 ? -lo : lo) > (hi < 0 ? -hi : hi) ? (lo < 0 ? -lo : lo) : (hi < 0 ? -hi : hi);
-            if (far >= limit || p->ext[k][d] < 0 || p->ext[k][d] >= limit)
+            dvmh_idx ext = p->ext[k][d];
+            dvmh_idx far = r ? magnitude(r->box.lo[d]) : 0, hi = r ? r->box.hi[d] : ext - 1;
+            far = magnitude(hi) > far ? magnitude(hi) : far;
+            if (far >= limit || ext < 0 || ext >= limit)
                 return 0;
             sum += (far + 1) * stride; /* both below 2^30: no overflow */
-            if (sum >= limit)
-                return 0;
-            stride *= p->ext[k][d];
-            if (stride >= limit && d > 0)
+            stride *= ext;
+            if (sum >= limit || (stride >= limit && d > 0))
                 return 0;
         }
     }

@@ -297,33 +297,34 @@ static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n)
     edit_lit(e, ")");
 }
 
+/* Whether type (a loop variable's, as spelled) is one of the NULL-ended
+ * list. */
+static bool type_in(const char *type, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(type, *list))
+            return true;
+    return false;
+}
+
 bool cuda_wide_var(const loop_dim *d)
 {
     static const char *const types[] = {"int", "signed", "signed int", "long", "long int",
                                         "signed long", "long long", "long long int",
-                                        "signed long long", "short", "signed short"};
-    if (d->outer_bounds)
-        return false;
-    for (size_t k = 0; k < sizeof types / sizeof *types; k++)
-        if (!strcmp(d->type, types[k]))
-            return true;
-    return false;
+                                        "signed long long", "short", "signed short", NULL};
+    return !d->outer_bounds && type_in(d->type, types);
 }
 
 bool cuda_narrow(const cuda_plan *c)
 {
     static const char *const types[] = {"int", "signed", "signed int", "short", "short int",
                                         "signed short", "unsigned", "unsigned int",
-                                        "unsigned short"};
+                                        "unsigned short", NULL};
     if (c->any_dep)
         return false;
-    for (int k = 0; k < c->l->rank; k++) {
-        size_t t = 0;
-        while (t < sizeof types / sizeof *types && strcmp(c->l->dims[k].type, types[t]))
-            t++;
-        if (t == sizeof types / sizeof *types)
+    for (int k = 0; k < c->l->rank; k++)
+        if (!type_in(c->l->dims[k].type, types))
             return false;
-    }
     return true;
 }
 
