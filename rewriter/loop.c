@@ -398,6 +398,29 @@ static void loop_dependencies(loop_plan *p)
     p->thread_pipe = p->par_dim < 0 && p->rank >= 2;
 }
 
+/* Whether the threads sharing an inner dimension (par_dim > 0) must meet
+ * after their blocks of each outer iteration, as under '#pragma omp for':
+ * not when every array the loop may write is touched by each value of
+ * the shared loop variable in elements of its own (an ADI sweep along i,
+ * a[i][j][k] = f(a[i-1][j][k], a[i+1][j][k]), with j shared). Each thread
+ * then depends on its own block only, and runs its iterations without
+ * waiting: on a machine with fewer free cores than threads, a barrier per
+ * row made two threads slower than one. */
+static void loop_barrier(gen *g, loop_plan *p)
+{
+    p->par_barrier = false;
+    if (p->par_dim <= 0)
+        return;
+    for (int k = 0; k < p->ndata; k++) {
+        const loop_data *dt = &p->data[k];
+        if (dt->write && !reach_disjoint(g, p->body, dt->decl, dt->rank, p->dir->loop_vars,
+                                         p->rank, p->par_dim)) {
+            p->par_barrier = true;
+            return;
+        }
+    }
+}
+
 /* False when this or an earlier part of the file has errors. */
 static bool loop_collect(gen *g, loop_plan *p)
 {
@@ -408,6 +431,7 @@ static bool loop_collect(gen *g, loop_plan *p)
     if (g->diags->errors)
         return false;
     loop_dependencies(p);
+    loop_barrier(g, p);
     return true;
 }
 

@@ -29,6 +29,7 @@ typedef struct loop_plan {
     int rank;
     loop_dim dims[DIR_MAX_RANK];
     int par_dim;                    /* the dimension threads share; -1: none */
+    bool par_barrier;               /* par_dim > 0: threads meet after each block */
     bool thread_pipe;               /* none, rank >= 2: threads pipeline (dvmh_pipe_*) */
     int body;                       /* the innermost loop's body */
     size_t loop_start, loop_end, body_start, body_end;

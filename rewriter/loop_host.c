@@ -86,7 +86,7 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
         host_param(s, "dvmh_piece *const dvmh_PP, const int dvmh_me");
         host_arg(s, "dvmh_P, dvmh_t");
     }
-    if (p->par_dim > 0) { /* the team's size: a barrier after each block */
+    if (p->par_barrier) { /* the team's size: a barrier after each block */
         host_param(s, "const int dvmh_nt");
         host_arg(s, "dvmh_n");
     }
@@ -149,10 +149,11 @@ static void host_reduction_copies(gen *g, const loop_plan *p, strbuf *h, strbuf 
 
 /* The loops over the piece, the first free dimension shared by the
  * threads (each runs its block of it), then a #line marker and the body's
- * indentation. Where that dimension is not the outermost, the threads
- * wait for each other after their blocks, as '#pragma omp for' would
- * (its set-up costs a microsecond per outer iteration: a pipeline's
- * stages of a few rows paid it for every row); a team of one does not. */
+ * indentation. Where that dimension is not the outermost and the
+ * threads may touch each other's elements (par_barrier), they wait for
+ * each other after their blocks, as '#pragma omp for' would (its set-up
+ * costs a microsecond per outer iteration: a pipeline's stages of a few
+ * rows paid it for every row); a team of one does not. */
 static void host_loops(gen *g, const loop_plan *p, strbuf *h)
 {
     for (int k = 0; k < p->rank; k++) {
@@ -162,7 +163,7 @@ static void host_loops(gen *g, const loop_plan *p, strbuf *h)
         if (k == 1 && p->thread_pipe)
             sb_printf(h, "%*s{\n%*sdvmh_pipe_wait(dvmh_PP, dvmh_me, dvmh_row);\n", pad - 4, "",
                       pad, "");
-        if (k == p->par_dim && k > 0)
+        if (k == p->par_dim && p->par_barrier)
             sb_printf(h, "%*s{\n", pad - 4, "");
         if (k == p->rank - 1)
             sb_printf(h, "%*sDVMH_NO_UNROLL\n", pad, "");
@@ -227,7 +228,7 @@ static void host_tail(const loop_plan *p, const host_sig *s, const strbuf *inits
     sb_add(t, "\n");
     if (p->thread_pipe)
         sb_add(t, "        dvmh_pipe_done(dvmh_PP, dvmh_me, ++dvmh_row);\n    }\n");
-    if (p->par_dim > 0) {
+    if (p->par_barrier) {
         int pad = 4 * p->par_dim;
         sb_printf(t, "%*sif (dvmh_nt > 1) {\n#pragma omp barrier\n%*s}\n%*s}\n", pad + 4, "",
                   pad + 4, "", pad, "");

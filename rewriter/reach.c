@@ -237,3 +237,65 @@ bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, const
 {
     return skew_walk(g, body, decl, rank, vars, down, nvars);
 }
+
+/* disjoint_walk: clears ok[d] for each array dimension d in which a
+ * reference to decl has a subscript other than loop variable v itself;
+ * false at a reference it cannot read (not through full subscripts, or
+ * from a macro). */
+static bool disjoint_walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars, int v,
+                          bool *ok)
+{
+    const ast *a = &g->a;
+    node *nd = &a->nodes[n];
+    if (nd->kind == CXCursor_DeclRefExpr)
+        return ast_referenced(a, n) != decl;
+    if (nd->kind != CXCursor_ArraySubscriptExpr) {
+        for (int c = nd->first_child; c >= 0; c = a->nodes[c].next_sibling)
+            if (!disjoint_walk(g, c, decl, rank, vars, nvars, v, ok))
+                return false;
+        return true;
+    }
+    int *idx = NULL, count = 0, cap = 0, base = n;
+    while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
+        idx = xgrow(idx, &cap, count + 1);
+        idx[count++] = ast_nth_child(a, base, 1);
+        base = reach_strip(a, ast_nth_child(a, base, 0));
+    }
+    bool readable = true;
+    if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
+        ast_referenced(a, base) == decl) {
+        readable = count == rank && !nd->from_macro;
+        for (int d = 0; d < rank && readable; d++) {
+            int e = idx[count - 1 - d], dim;
+            long long c;
+            if (e < 0 || a->nodes[e].from_macro)
+                readable = false;
+            else if (!reach_parse(a->text + a->nodes[e].start, a->nodes[e].end - a->nodes[e].start,
+                                  vars, nvars, &dim, &c) ||
+                     dim != v || c != 0)
+                ok[d] = false;
+        }
+    } else if (base >= 0) {
+        readable = disjoint_walk(g, base, decl, rank, vars, nvars, v, ok);
+    }
+    for (int k = 0; k < count && readable; k++)
+        if (idx[k] >= 0)
+            readable = disjoint_walk(g, idx[k], decl, rank, vars, nvars, v, ok);
+    free(idx);
+    return readable;
+}
+
+bool reach_disjoint(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int v)
+{
+    if (rank < 1 || rank > DIR_MAX_RANK)
+        return false;
+    bool ok[DIR_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        ok[d] = true;
+    if (!disjoint_walk(g, body, decl, rank, vars, nvars, v, ok))
+        return false;
+    for (int d = 0; d < rank; d++)
+        if (ok[d])
+            return true;
+    return false;
+}

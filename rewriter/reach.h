@@ -23,4 +23,11 @@ char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nv
 bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, const bool *down,
                   int nvars);
 
+/* Whether the iterations with different values of loop variable v touch
+ * different elements of the array: in some dimension every reference's
+ * subscript is v itself (A[i][j] and A[i-1][j] with v = j). Threads that
+ * share v's values then never touch each other's elements of it. False
+ * for a reference it cannot read. */
+bool reach_disjoint(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int v);
+
 #endif
