@@ -418,10 +418,11 @@ static bool across_widths(cuda_plan *c)
     bool ok = true;
     for (int k = 0; k < d->across.count && ok; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = dir_loop_mapping(d, v->name);
+        const dir_ref *map = loop_across_map(l, k);
         if (!map) {
             ok = cuda_refuse(c, "not supported yet: across on '%s', which is not mapped onto "
-                                "the loop by 'on' or 'tie'", v->name);
+                                "the loop by 'on' or 'tie' nor indexed by the same loop "
+                                "variable in every reference", v->name);
             break;
         }
         /* across(A) without widths: A's shadow widths, which the runtime

@@ -49,6 +49,74 @@ static void loop_plan_free(loop_plan *p)
     for (int k = 0; k < p->rank; k++)
         nest_dim_free(&p->dims[k]);
     free(p->handler);
+    free(p->across_refs);
+}
+
+const dir_ref *loop_across_map(const loop_plan *p, int k)
+{
+    const dir_ref *map = dir_loop_mapping(p->dir, p->dir->across.items[k].name);
+    if (map)
+        return map;
+    return p->across_refs && p->across_refs[k].name ? &p->across_refs[k] : NULL;
+}
+
+/* A width's text as a number; false for anything else. */
+static bool loop_width_value(const char *w, long long *v)
+{
+    if (!w) {
+        *v = 0;
+        return true;
+    }
+    char *end;
+    *v = strtoll(w, &end, 10);
+    return end != w && !*end && *v >= 0;
+}
+
+/* The mappings of across arrays without 'on' or 'tie' (an ordinary array
+ * in a loop without 'on', an array aligned with the 'on' array), read off
+ * their references: every dimension with a nonzero width must be indexed
+ * by one loop variable plus a constant in all of them, and the constants
+ * must stay within the widths (0 in the others). A dependence the clause
+ * does not declare keeps the old plan, which orders every dimension (an
+ * ordinary array's loop then ran right regardless). */
+static void loop_infer_across(gen *g, loop_plan *p)
+{
+    const directive *d = p->dir;
+    for (int k = 0; k < d->across.count; k++) {
+        const dir_var *v = &d->across.items[k];
+        int idx = loop_data_index(p, v->name);
+        if (dir_loop_mapping(d, v->name) || idx < 0 || !v->rank || v->rank != p->data[idx].rank)
+            continue;
+        int var_of[DIR_MAX_RANK];
+        long long lo[DIR_MAX_RANK], hi[DIR_MAX_RANK];
+        if (!reach_index_vars(g, p->body, p->data[idx].decl, v->rank, d->loop_vars, p->rank,
+                              var_of, lo, hi))
+            continue;
+        bool ok = true;
+        for (int ad = 0; ad < v->rank && ok; ad++) {
+            long long flow, anti;
+            if (!loop_width_value(v->range[ad].lo, &flow) ||
+                !loop_width_value(v->range[ad].hi, &anti))
+                ok = false;
+            else if ((flow || anti) && var_of[ad] < 0)
+                ok = false;
+            else if (lo[ad] < -flow || hi[ad] > anti)
+                ok = false;
+        }
+        if (!ok)
+            continue;
+        if (!p->across_refs)
+            p->across_refs = xcalloc((size_t)d->across.count, sizeof *p->across_refs);
+        dir_ref *r = &p->across_refs[k];
+        r->name = v->name;
+        r->loc = v->loc;
+        r->rank = v->rank;
+        for (int ad = 0; ad < v->rank; ad++)
+            r->index[ad] = var_of[ad] < 0
+                               ? (dir_index){.kind = DIR_INDEX_EMPTY}
+                               : (dir_index){.kind = DIR_INDEX_LINEAR,
+                                             .var = d->loop_vars[var_of[ad]]};
+    }
 }
 
 /* ---- phase 1: the nest ---- */
@@ -378,7 +446,7 @@ static void loop_dependencies(loop_plan *p)
     const directive *d = p->dir;
     for (int k = 0; k < d->across.count; k++) {
         const dir_var *v = &d->across.items[k];
-        const dir_ref *map = dir_loop_mapping(d, v->name);
+        const dir_ref *map = loop_across_map(p, k);
         for (int ad = 0; ad < (map ? map->rank : 0); ad++) {
             bool nz = v->rank == 0 || loop_width_nonzero(v->range[ad].lo) ||
                       loop_width_nonzero(v->range[ad].hi);
@@ -430,6 +498,7 @@ static bool loop_collect(gen *g, loop_plan *p)
     red_check(g, p->dir, p->loop_start);
     if (g->diags->errors)
         return false;
+    loop_infer_across(g, p);
     loop_dependencies(p);
     loop_barrier(g, p);
     return true;

@@ -42,7 +42,15 @@ typedef struct loop_plan {
     loop_scalar *scalars;
     int nscalars, scalar_cap;
     char *handler;                  /* the host handler's name */
+    /* per across item not mapped by 'on' or 'tie': the mapping its
+     * references give (name NULL: none), see loop_across_map */
+    dir_ref *across_refs;
 } loop_plan;
+
+/* How across item k's array maps onto the loop: by 'on' or 'tie', else
+ * by its references in the body (each dimension with a dependence indexed
+ * by the same loop variable in all of them); NULL: unknown. */
+const dir_ref *loop_across_map(const loop_plan *p, int k);
 
 /* Generates a parallel loop: its handlers and the calls that replace it. */
 void loop_gen(gen *g, attached *at);

@@ -299,3 +299,21 @@ bool reach_disjoint(gen *g, int body, int decl, int rank, char *const *vars, int
             return true;
     return false;
 }
+
+bool reach_index_vars(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+                      int *var_of, long long *lo, long long *hi)
+{
+    if (rank < 1 || rank > DIR_MAX_RANK)
+        return false;
+    reach_dim dims[DIR_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        dims[d] = (reach_dim){-1, 0, 0};
+    bool unknown = false;
+    reach_walk(g, body, decl, rank, vars, nvars, dims, &unknown);
+    for (int d = 0; d < rank; d++) {
+        var_of[d] = dims[d].loop_dim >= 0 ? dims[d].loop_dim : -1;
+        lo[d] = dims[d].loop_dim >= 0 ? dims[d].lo : 0;
+        hi[d] = dims[d].loop_dim >= 0 ? dims[d].hi : 0;
+    }
+    return !unknown;
+}

@@ -30,4 +30,12 @@ bool reach_skewed(gen *g, int body, int decl, int rank, char *const *vars, const
  * for a reference it cannot read. */
 bool reach_disjoint(gen *g, int body, int decl, int rank, char *const *vars, int nvars, int v);
 
+/* The loop variable that indexes each dimension of the array in every
+ * reference ('v + constant', the same v): var_of[d], the variable's
+ * index, and the constants' range lo[d]..hi[d]; -1 (and 0..0) where the
+ * references disagree or are of another form. False at a reference it
+ * cannot read (not through full subscripts). */
+bool reach_index_vars(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+                      int *var_of, long long *lo, long long *hi);
+
 #endif

@@ -3,7 +3,9 @@
  * loop writes is touched by each j in elements of its own, so the
  * threads run their blocks without meeting after each row. Sweeps up and
  * down, two written arrays, a read-only neighbour along the shared
- * dimension, a reduction, and an ordinary array in a region. Integer
+ * dimension, a reduction, and arrays in across that neither 'on' nor
+ * 'tie' maps (an aligned array; an ordinary array in a region), whose
+ * references give the mapping (GPU handlers for them too). Integer
  * arithmetic: a row computed before its predecessor shows in the sums. */
 #include <stdio.h>
 
@@ -69,6 +71,14 @@ int main(void)
                 D[i][j] = f(C[i - 1][j], D[i][j], 1);
                 C[i][j] = f(C[i - 1][j], C[i + 1][j], D[i][j]);
             }
+        /* D aligned with C, in across without 'on' or 'tie': its
+         * references give its mapping (D[.][j] only: still no barrier) */
+#pragma dvm parallel([i][j] on C[i][j]) across(C[1:1][0:0], D[1:0][0:0])
+        for (i = 1; i < N - 1; i++)
+            for (j = 0; j < M; j++) {
+                D[i][j] = f(D[i - 1][j], C[i][j], 2);
+                C[i][j] = f(C[i - 1][j], C[i + 1][j], D[i][j]);
+            }
         /* along j with i shared: the threads take dimension 0 */
 #pragma dvm parallel([i][j][k] on B[i][j][k]) across(B[0:0][1:1][0:0])
         for (i = 0; i < N; i++)
@@ -82,6 +92,12 @@ int main(void)
         for (i = 1; i < N - 1; i++)
             for (j = 0; j < M; j++)
                 E[i][j] = f(E[i - 1][j], E[i + 1][j], j);
+        /* downwards: a GPU running the rows in parallel (threads in
+         * ascending order) would read old rows below */
+#pragma dvm parallel([i][j]) across(E[1:1][0:0])
+        for (i = N - 2; i >= 1; i--)
+            for (j = 0; j < M; j++)
+                E[i][j] = f(E[i + 1][j], E[i - 1][j], j);
     }
 #pragma dvm get_actual(E)
 #pragma dvm parallel([i][j][k] on A[i][j][k]) reduction(sum(s2))

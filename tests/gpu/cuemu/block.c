@@ -42,6 +42,7 @@ static struct {
     const cuemu_launch *launch;
     cuemu_rt *rt;
     unsigned threads, next_thread;
+    bool reverse;                   /* CUEMU_ORDER=reverse: last thread and block first */
     fiber *parked, **parked_tail;   /* at the barrier, in thread order */
     /* where a crash happened, for the message */
     bool in_kernel;
@@ -77,6 +78,8 @@ static void fiber_main(void)
     for (;;) {
         while (sched.next_thread < sched.threads) {
             f->thread = sched.next_thread++;
+            if (sched.reverse)
+                f->thread = sched.threads - 1 - f->thread;
             set_thread(f->thread);
             sched.launch->fn->call(sched.launch->args);
         }
@@ -222,10 +225,17 @@ void cuemu_run_launch(const cuemu_launch *l)
     watch_crashes();
     cuemu_memory_open();
     sched.in_kernel = true;
+    /* A kernel whose threads race (one reads what another writes) gives
+     * the sequential answer by chance when they run in the loop's order;
+     * in the reverse order it shows. */
+    const char *order = getenv("CUEMU_ORDER");
+    sched.reverse = order && !strcmp(order, "reverse");
     for (unsigned z = 0; z < l->grid.z; z++)
         for (unsigned y = 0; y < l->grid.y; y++)
             for (unsigned x = 0; x < l->grid.x; x++) {
-                rt->block_idx = (cuemu_uint3){x, y, z};
+                rt->block_idx = sched.reverse ? (cuemu_uint3){l->grid.x - 1 - x, l->grid.y - 1 - y,
+                                                              l->grid.z - 1 - z}
+                                              : (cuemu_uint3){x, y, z};
                 if (shared)
                     memset(shared, 0xFF, l->shared);
                 run_block();

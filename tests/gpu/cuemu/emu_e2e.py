@@ -9,7 +9,10 @@ against its sequential output, through the e2e runner, in three setups:
                     (DVMH_PAGE_LOCK_HOST_MEM=0), kernels of 255 registers
                     (CUEMU_REGS=255: at most 256 threads per block) and one
                     multiprocessor (CUEMU_SMS=1: reduction grids of a few
-                    blocks, so their kernels stride over the iterations)
+                    blocks, so their kernels stride over the iterations),
+                    blocks and threads run last first (CUEMU_ORDER=reverse:
+                    threads that race show, where in the loop's order they
+                    would give the sequential answer by chance)
 In the setups of a GPU alone, gpu_ran.py then proves from the remarks, the
 statistics and the emulator's launch log that every region loop given a
 CUDA handler ran on the GPU, and that the host ran only the others.
@@ -30,7 +33,7 @@ SETUPS = [
     ("1 GPU alone", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0"}, "1,2"),
     ("host + 2 GPUs", {"DVMH_NUM_CUDAS": "2", "CUEMU_DEVICES": "2"}, "1"),
     ("1 GPU, lean", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0", "DVMH_PAGE_LOCK_HOST_MEM": "0",
-                     "CUEMU_REGS": "255", "CUEMU_SMS": "1"}, "1"),
+                     "CUEMU_REGS": "255", "CUEMU_SMS": "1", "CUEMU_ORDER": "reverse"}, "1"),
 ]
 
 
