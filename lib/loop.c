@@ -161,6 +161,7 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow, const dvmh_i
      * processes: the handler keeps the order, nothing to pipeline. */
     if (!l->data[data].array) {
         l->across_ordinary = true;
+        l->ord_across++;
         return;
     }
     indirect_refuse(l->file, l->line, l->data[data].array, "across");
@@ -196,6 +197,17 @@ void dvmh_loop_across_skewed(dvmh_loop *l, int data)
     for (int x = 0; x < l->across_count; x++)
         if (l->acrosses[x].data == data)
             l->acrosses[x].skewed = true;
+}
+
+void dvmh_loop_across_dims(dvmh_loop *l, int data, const dvmh_idx *widths, int skewed)
+{
+    if (data < 0 || data >= l->data_count || l->data[data].array)
+        dvmh_fatal(l->file, l->line, "across widths of unknown ordinary data");
+    for (int d = 0; d < l->rank; d++)
+        if (widths[d] > l->ord_width[d])
+            l->ord_width[d] = widths[d];
+    l->ord_skewed |= skewed != 0;
+    l->ord_described++;
 }
 
 void dvmh_loop_remote(dvmh_loop *l, int data, const dvmh_rule *rules)

@@ -85,6 +85,12 @@ struct dvmh_loop {
     bool across;                    /* across on distributed arrays (pipelined between processes) */
     bool ordered;                   /* any across: its pieces run in iteration order */
     bool across_ordinary;           /* across on ordinary data (no widths kept) */
+    /* across on ordinary data, per loop dimension (dvmh_loop_across_dims):
+     * the threads' pipeline knows its widths when every such clause item
+     * gave them */
+    int ord_across, ord_described;
+    dvmh_idx ord_width[DVMH_MAX_RANK];
+    bool ord_skewed;
     bool pieces_independent;        /* piece_make: the pieces may run at once */
     loop_across *acrosses;
     int across_count;

@@ -47,13 +47,14 @@ struct thread_pipe {
 };
 
 /* The widest reach of the loop's across dependences along loop dimension
- * d; -1 when unknown (across on ordinary data, or a dependence along an
- * array dimension the loop does not map). */
+ * d; -1 when unknown (across on ordinary data whose widths the compiler
+ * could not give, or a dependence along an array dimension the loop does
+ * not map). */
 static dvmh_idx across_width_along(const dvmh_loop *l, int d)
 {
-    if (l->across_ordinary)
+    if (l->across_ordinary && l->ord_described < l->ord_across)
         return -1;
-    dvmh_idx width = 0;
+    dvmh_idx width = l->across_ordinary ? l->ord_width[d] : 0;
     for (int x = 0; x < l->across_count; x++) {
         const loop_across *a = &l->acrosses[x];
         const loop_data *data = &l->data[a->data];
@@ -90,6 +91,7 @@ int dvmh_pipe_begin(dvmh_piece *p)
     tp->threads = threads;
     for (int x = 0; x < l->across_count; x++)
         tp->skewed |= l->acrosses[x].skewed;
+    tp->skewed |= l->ord_skewed;
     tp->first = p->lo[1];
     tp->count = count > 0 ? count : 0;
     tp->step = p->step[1];

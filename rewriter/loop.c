@@ -618,6 +618,64 @@ static char *tie_rules_text(const dir_ref *r, char *const *vars, int var_count)
  * completed: relocatable device code whose kernels call functions that no
  * file of the program gives device versions of cannot be linked (then the
  * file's loops run on the host). */
+/* across on ordinary data: the runtime keeps no widths for it (the loop
+ * runs whole on one device), so the host's threads could not pipeline it.
+ * Its widths along each loop dimension, where the mapping ('tie', or the
+ * references) indexes every dimension with a dependence by a loop
+ * variable with coefficient 1 or -1: dvmh_loop_across_dims. */
+static void loop_call_ordinary_across(gen *g, const loop_plan *p, int k, int idx, const bool *down,
+                                      strbuf *c)
+{
+    const directive *d = p->dir;
+    const dir_var *v = &d->across.items[k];
+    const dir_ref *map = loop_across_map(p, k);
+    if (!map || !v->rank || map->rank != v->rank)
+        return;
+    strbuf w[DIR_MAX_RANK];
+    memset(w, 0, sizeof w);
+    bool ok = true;
+    for (int ad = 0; ad < v->rank && ok; ad++) {
+        bool nz = loop_width_nonzero(v->range[ad].lo) || loop_width_nonzero(v->range[ad].hi);
+        const dir_index *ix = &map->index[ad];
+        if (ix->kind != DIR_INDEX_LINEAR) {
+            ok = !nz;
+            continue;
+        }
+        if (ix->a && strcmp(ix->a, "1") && strcmp(ix->a, "-1")) {
+            ok = !nz;
+            continue;
+        }
+        int ld = -1;
+        for (int l = 0; l < p->rank; l++)
+            if (!strcmp(d->loop_vars[l], ix->var))
+                ld = l;
+        if (ld < 0) {
+            ok = !nz;
+            continue;
+        }
+        char *width = str_printf("dvmh_max((%s), (%s))", v->range[ad].lo ? v->range[ad].lo : "0",
+                                 v->range[ad].hi ? v->range[ad].hi : "0");
+        if (w[ld].len) { /* two array dimensions on one loop dimension */
+            char *prev = sb_take(&w[ld]);
+            sb_printf(&w[ld], "dvmh_max(%s, %s)", prev, width);
+            free(prev);
+        } else {
+            sb_add(&w[ld], width);
+        }
+        free(width);
+    }
+    if (ok) {
+        sb_printf(c, "    dvmh_loop_across_dims(dvmh_L, %d, (dvmh_idx[]){", idx);
+        for (int l = 0; l < p->rank; l++)
+            sb_printf(c, "%s%s", l ? ", " : "", w[l].len ? w[l].s : "0");
+        bool skewed = reach_skewed(g, p->body, p->data[idx].decl, p->data[idx].rank, d->loop_vars,
+                                   down, p->rank);
+        sb_printf(c, "}, %d);\n", skewed ? 1 : 0);
+    }
+    for (int l = 0; l < DIR_MAX_RANK; l++)
+        free(w[l].s);
+}
+
 static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
 {
     const directive *d = p->dir;
@@ -636,6 +694,8 @@ static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher
         if (dt && dt->obj &&
             reach_skewed(g, p->body, dt->decl, dt->rank, d->loop_vars, down, p->rank))
             sb_printf(&c, "    dvmh_loop_across_skewed(dvmh_L, %d);\n", idx);
+        if (dt && !dt->obj)
+            loop_call_ordinary_across(g, p, k, idx, down, &c);
     }
     for (int k = 0; k < d->tie_count + d->remote_count; k++) {
         bool tie = k < d->tie_count;

@@ -341,6 +341,13 @@ void dvmh_loop_across(dvmh_loop *l, int data, const dvmh_idx *flow,
  * diagonally against the loop order (A[i-1][j+1]: the value must be new;
  * A[i+1][j-1]: old), or in ways the compiler cannot tell. */
 void dvmh_loop_across_skewed(dvmh_loop *l, int data);
+/* After dvmh_loop_across on ordinary data (replicated; its loop runs
+ * whole on one device): the widths of its dependence along each loop
+ * dimension, in iterations, as the compiler read them through 'tie' or
+ * the body's references, and whether the references reach diagonally
+ * against the loop order. With them the host's threads pipeline the
+ * loop; without, one thread runs it. */
+void dvmh_loop_across_dims(dvmh_loop *l, int data, const dvmh_idx *widths, int skewed);
 /* In a handler: the larger of the flow and anti widths of across on data
  * along its dimension dim (across(A) without widths: A's shadow widths);
  * 0 where the loop has none. */
