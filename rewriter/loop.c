@@ -614,10 +614,6 @@ static char *tie_rules_text(const dir_ref *r, char *const *vars, int var_count)
     return gen_rules_text(&plain, vars, var_count);
 }
 
-/* The CUDA handler is given only when the file's device code can be
- * completed: relocatable device code whose kernels call functions that no
- * file of the program gives device versions of cannot be linked (then the
- * file's loops run on the host). */
 /* across on ordinary data: the runtime keeps no widths for it (the loop
  * runs whole on one device), so the host's threads could not pipeline it.
  * Its widths along each loop dimension, where the mapping ('tie', or the
@@ -641,7 +637,8 @@ static void loop_call_ordinary_across(gen *g, const loop_plan *p, int k, int idx
             ok = !nz;
             continue;
         }
-        if (ix->a && strcmp(ix->a, "1") && strcmp(ix->a, "-1")) {
+        if (ix->a && strcmp(ix->a, "1") && strcmp(ix->a, "-1") && strcmp(ix->a, "(1)") &&
+            strcmp(ix->a, "-(1)")) {
             ok = !nz;
             continue;
         }
@@ -676,6 +673,10 @@ static void loop_call_ordinary_across(gen *g, const loop_plan *p, int k, int idx
         free(w[l].s);
 }
 
+/* The CUDA handler is given only when the file's device code can be
+ * completed: relocatable device code whose kernels call functions that no
+ * file of the program gives device versions of cannot be linked (then the
+ * file's loops run on the host). */
 static void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
 {
     const directive *d = p->dir;
