@@ -21,6 +21,13 @@ void f(void)
     for (i = 1; i < 7; i++)
         for (j = 2; j < 8; j++)
             B[j][i] = B[j - 2][i] + B[j][i + 1];
+// a reversed tie (DVM's '-i', as SAPFOR writes it for descending loops)
+// CHECK: dvmh_loop_across(dvmh_L, 0, (dvmh_idx[]){(1), (0)}, (dvmh_idx[]){(0), (1)}, 0);
+// CHECK-NEXT: dvmh_loop_across_dims(dvmh_L, 0, (dvmh_idx[]){dvmh_max((1), (0)), dvmh_max((0), (1))}, 0);
+#pragma dvm parallel([i][j]) tie(A[-i][j]) across(A[1:0][0:1])
+    for (i = 6; i >= 1; i--)
+        for (j = 1; j < 7; j++)
+            A[i][j] = A[i - 1][j] + A[i][j + 1];
 // the references give the mapping
 // CHECK: dvmh_loop_across(dvmh_L, 0, (dvmh_idx[]){(1), (1)}, (dvmh_idx[]){(1), (1)}, 0);
 // CHECK-NEXT: dvmh_loop_across_dims(dvmh_L, 0, (dvmh_idx[]){dvmh_max((1), (1)), dvmh_max((1), (1))}, 0);
