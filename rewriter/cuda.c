@@ -442,18 +442,9 @@ static bool across_widths(cuda_plan *c)
             for (int ld = 0; ld < l->rank; ld++) {
                 if (strcmp(d->loop_vars[ld], map->index[ad].var))
                     continue;
-                char *width = v->rank ? str_printf("dvmh_max((%s), (%s))",
-                                                   v->range[ad].lo ? v->range[ad].lo : "0",
-                                                   v->range[ad].hi ? v->range[ad].hi : "0")
-                                      : str_printf("dvmh_loop_across_width(dvmh_P, %d, %d)", datum, ad);
-                if (w[ld].len) {
-                    char *prev = sb_take(&w[ld]);
-                    sb_printf(&w[ld], "dvmh_max(%s, %s)", prev, width);
-                    free(prev);
-                } else {
-                    sb_add(&w[ld], width);
-                }
-                free(width);
+                loop_width_add(&w[ld], v->rank ? loop_width_text(v, ad)
+                                               : str_printf("dvmh_loop_across_width(dvmh_P, %d, %d)",
+                                                            datum, ad));
             }
         }
     }

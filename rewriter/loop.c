@@ -60,6 +60,24 @@ const dir_ref *loop_across_map(const loop_plan *p, int k)
     return p->across_refs && p->across_refs[k].name ? &p->across_refs[k] : NULL;
 }
 
+char *loop_width_text(const dir_var *v, int ad)
+{
+    return str_printf("dvmh_max((%s), (%s))", v->range[ad].lo ? v->range[ad].lo : "0",
+                      v->range[ad].hi ? v->range[ad].hi : "0");
+}
+
+void loop_width_add(strbuf *w, char *width)
+{
+    if (w->len) { /* two array dimensions on one loop dimension */
+        char *prev = sb_take(w);
+        sb_printf(w, "dvmh_max(%s, %s)", prev, width);
+        free(prev);
+    } else {
+        sb_add(w, width);
+    }
+    free(width);
+}
+
 /* A width's text as a number; false for anything else. */
 static bool loop_width_value(const char *w, long long *v)
 {
@@ -650,16 +668,7 @@ static void loop_call_ordinary_across(gen *g, const loop_plan *p, int k, int idx
             ok = !nz;
             continue;
         }
-        char *width = str_printf("dvmh_max((%s), (%s))", v->range[ad].lo ? v->range[ad].lo : "0",
-                                 v->range[ad].hi ? v->range[ad].hi : "0");
-        if (w[ld].len) { /* two array dimensions on one loop dimension */
-            char *prev = sb_take(&w[ld]);
-            sb_printf(&w[ld], "dvmh_max(%s, %s)", prev, width);
-            free(prev);
-        } else {
-            sb_add(&w[ld], width);
-        }
-        free(width);
+        loop_width_add(&w[ld], loop_width_text(v, ad));
     }
     if (ok) {
         sb_printf(c, "    dvmh_loop_across_dims(dvmh_L, %d, (dvmh_idx[]){", idx);

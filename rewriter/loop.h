@@ -52,6 +52,13 @@ typedef struct loop_plan {
  * by the same loop variable in all of them); NULL: unknown. */
 const dir_ref *loop_across_map(const loop_plan *p, int k);
 
+/* An across item's width along array dimension ad, as text: the larger
+ * of its two sides. */
+char *loop_width_text(const dir_var *v, int ad);
+/* Adds width (taken) to w, the width along one loop dimension so far:
+ * the larger of the two, where two array dimensions go with it. */
+void loop_width_add(strbuf *w, char *width);
+
 /* Generates a parallel loop: its handlers and the calls that replace it. */
 void loop_gen(gen *g, attached *at);
 

@@ -96,6 +96,22 @@ static int reach_strip(const ast *a, int n)
     return n;
 }
 
+/* The chain A[e0][e1]... whose outermost subscript node is n: its
+ * subscripts' nodes, outermost first (*idx, allocated, *count of them),
+ * and the node below them, implicit casts and parentheses skipped. */
+static int reach_chain(const ast *a, int n, int **idx, int *count)
+{
+    int cap = 0, base = n;
+    *idx = NULL;
+    *count = 0;
+    while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
+        *idx = xgrow(*idx, &cap, *count + 1);
+        (*idx)[(*count)++] = ast_nth_child(a, base, 1);
+        base = reach_strip(a, ast_nth_child(a, base, 0));
+    }
+    return base;
+}
+
 static void reach_walk(gen *g, int n, int decl, int rank, char *const *vars, int nvars,
                  reach_dim *dims, bool *unknown)
 {
@@ -103,12 +119,8 @@ static void reach_walk(gen *g, int n, int decl, int rank, char *const *vars, int
     node *nd = &a->nodes[n];
     if (nd->kind == CXCursor_ArraySubscriptExpr) {
         /* the whole chain A[e0][e1]...: indices from the outermost node */
-        int *idx = NULL, count = 0, cap = 0, base = n;
-        while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
-            idx = xgrow(idx, &cap, count + 1);
-            idx[count++] = ast_nth_child(a, base, 1);
-            base = reach_strip(a, ast_nth_child(a, base, 0));
-        }
+        int *idx, count;
+        int base = reach_chain(a, n, &idx, &count);
         if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
             ast_referenced(a, base) == decl) {
             if (count != rank || nd->from_macro) {
@@ -196,12 +208,8 @@ static bool skew_walk(gen *g, int n, int decl, int rank, char *const *vars, cons
                 return true;
         return false;
     }
-    int *idx = NULL, count = 0, cap = 0, base = n;
-    while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
-        idx = xgrow(idx, &cap, count + 1);
-        idx[count++] = ast_nth_child(a, base, 1);
-        base = reach_strip(a, ast_nth_child(a, base, 0));
-    }
+    int *idx, count;
+    int base = reach_chain(a, n, &idx, &count);
     bool skewed = false;
     if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
         ast_referenced(a, base) == decl) {
@@ -255,12 +263,8 @@ static bool disjoint_walk(gen *g, int n, int decl, int rank, char *const *vars, 
                 return false;
         return true;
     }
-    int *idx = NULL, count = 0, cap = 0, base = n;
-    while (base >= 0 && a->nodes[base].kind == CXCursor_ArraySubscriptExpr) {
-        idx = xgrow(idx, &cap, count + 1);
-        idx[count++] = ast_nth_child(a, base, 1);
-        base = reach_strip(a, ast_nth_child(a, base, 0));
-    }
+    int *idx, count;
+    int base = reach_chain(a, n, &idx, &count);
     bool readable = true;
     if (base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
         ast_referenced(a, base) == decl) {
