@@ -651,20 +651,14 @@ static void loop_call_ordinary_across(gen *g, const loop_plan *p, int k, int idx
     for (int ad = 0; ad < v->rank && ok; ad++) {
         bool nz = loop_width_nonzero(v->range[ad].lo) || loop_width_nonzero(v->range[ad].hi);
         const dir_index *ix = &map->index[ad];
-        if (ix->kind != DIR_INDEX_LINEAR) {
-            ok = !nz;
-            continue;
-        }
-        if (ix->a && strcmp(ix->a, "1") && strcmp(ix->a, "-1") && strcmp(ix->a, "(1)") &&
-            strcmp(ix->a, "-(1)")) {
-            ok = !nz;
-            continue;
-        }
+        bool unit = ix->kind == DIR_INDEX_LINEAR &&
+                    (!ix->a || !strcmp(ix->a, "1") || !strcmp(ix->a, "-1") ||
+                     !strcmp(ix->a, "(1)") || !strcmp(ix->a, "-(1)"));
         int ld = -1;
-        for (int l = 0; l < p->rank; l++)
+        for (int l = 0; unit && l < p->rank; l++)
             if (!strcmp(d->loop_vars[l], ix->var))
                 ld = l;
-        if (ld < 0) {
+        if (ld < 0) { /* no loop dimension: only a dimension without a width */
             ok = !nz;
             continue;
         }
