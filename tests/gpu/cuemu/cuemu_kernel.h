@@ -48,6 +48,14 @@ struct dim3 {
 
 static inline void *cuemu_dynamic_shared() { return cuemu_rt_ptr->dynamic_shared; }
 static inline void __syncthreads() { cuemu_rt_ptr->syncthreads(); }
+/* __syncwarp: the block's barrier, which is what it is where every thread
+ * of the block reaches the same __syncwarp calls (as the generated
+ * reduction trees do); calls from some warps only are not emulated */
+static inline void __syncwarp(unsigned mask = 0xffffffffu)
+{
+    (void)mask;
+    cuemu_rt_ptr->syncthreads();
+}
 /* one thread at a time touches memory: fences have nothing to order */
 static inline void __threadfence() {}
 static inline void __threadfence_block() {}
