@@ -328,6 +328,11 @@ bool cuda_narrow(const cuda_plan *c)
     return true;
 }
 
+bool cuda_coarsens(const cuda_plan *c)
+{
+    return c->nreds == 0 && !c->any_dep && c->nt >= 3;
+}
+
 /* References to data of rank 2 and more become flat indexing with the
  * rows' strides (the kernel's arrays are pointers); a line (all subscripts
  * but the last) passed to a function becomes a pointer to its first

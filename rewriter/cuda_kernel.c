@@ -121,9 +121,19 @@ static void kernel_threads(const cuda_plan *c, strbuf *kb)
     const loop_plan *l = c->l;
     const int *tdims = c->tdims;
     int nt = c->nt;
-    sb_add(kb, "    for (dvmh_I dvmh_z = blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
-               "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n"
-               "    for (dvmh_I dvmh_y = blockIdx.y * (dvmh_I)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
+    if (cuda_coarsens(c))
+        /* _kernel4 (dvmh_ONE bit 3): each thread runs 4 (DVMH_CUDA_ZU)
+         * consecutive iterations along z, unrolled, their loads
+         * independent */
+        sb_add(kb, "#pragma unroll\n"
+                   "    for (int dvmh_u = 0; dvmh_u < ((dvmh_ONE & 8) ? 4 : 1); dvmh_u++)\n"
+                   "    for (dvmh_I dvmh_z = (dvmh_ONE & 8) ? (blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z) * 4 + dvmh_u\n"
+                   "                                      : blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
+                   "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n");
+    else
+        sb_add(kb, "    for (dvmh_I dvmh_z = blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
+                   "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n");
+    sb_add(kb, "    for (dvmh_I dvmh_y = blockIdx.y * (dvmh_I)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
                "         dvmh_y = (dvmh_ONE & 2) ? dvmh_ny : dvmh_y + (dvmh_I)gridDim.y * blockDim.y)\n"
                "    for (dvmh_I dvmh_x = blockIdx.x * (dvmh_I)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"
                "         dvmh_x = (dvmh_ONE & 1) ? dvmh_nx : dvmh_x + (dvmh_I)gridDim.x * blockDim.x) {\n");
@@ -209,11 +219,12 @@ static void kernel_body(gen *g, cuda_plan *c, strbuf *kb)
 
 /* The kernels of a loop, its body's instances (params: the body's
  * parameter declarations): striding along x, y and z (0, in dvmh_idx),
- * one iteration per thread (7), and, for reductions, whose grids are cut
- * along z first, striding along z only (3); those two in narrow (int, or
- * dvmh_idx for a wavefront, whose step numbers may not fit). */
+ * one iteration per thread (7), for reductions, whose grids are cut
+ * along z first, striding along z only (3), and, where cuda_coarsens,
+ * four consecutive iterations along z per thread (15); those in narrow
+ * (int, or dvmh_idx for a wavefront, whose step numbers may not fit). */
 static void kernel_wrappers(strbuf *kb, const char *handler, const char *params, bool strided_z,
-                            const char *narrow)
+                            bool coarse_z, const char *narrow)
 {
     strbuf names = {0};
     /* each parameter's name: the last identifier before a top-level comma */
@@ -244,6 +255,9 @@ static void kernel_wrappers(strbuf *kb, const char *handler, const char *params,
               params, handler, narrow, names.s);
     if (strided_z)
         sb_printf(kb, "extern \"C\" __global__ void %s_kernel2(%s)\n{\n    %s_body<3, %s>(%s);\n}\n\n",
+                  handler, params, handler, narrow, names.s);
+    if (coarse_z)
+        sb_printf(kb, "extern \"C\" __global__ void %s_kernel4(%s)\n{\n    %s_body<15, %s>(%s);\n}\n\n",
                   handler, params, handler, narrow, names.s);
     free(names.s);
 }
@@ -292,7 +306,7 @@ void cuda_kernel(gen *g, cuda_plan *c)
     kernel_prologue(g, c, &kb);
     kernel_threads(c, &kb);
     kernel_body(g, c, &kb);
-    kernel_wrappers(&kb, c->l->handler, params.s ? params.s : "", c->nreds > 0,
+    kernel_wrappers(&kb, c->l->handler, params.s ? params.s : "", c->nreds > 0, cuda_coarsens(c),
                     cuda_narrow(c) ? "int" : "dvmh_idx");
     kernel_grid_reductions(c, &kb);
     if (after.len)

@@ -118,16 +118,25 @@ static void launch_config(gen *g, const cuda_plan *c, strbuf *h)
         sb_printf(h, "    if (dvmh_red_thread < %s)\n        dvmh_red_thread = %s;\n", size, size);
         free(size);
     }
+    /* flags: DVMH_CUDA_DEPENDENT (1), DVMH_CUDA_ATOMIC_REDS (2) */
+    int atomic_only = c->nreds > 0;
+    for (int k = 0; k < c->nreds; k++)
+        if (!c->reds[k].atomic)
+            atomic_only = 0;
     sb_printf(h, "    const char *dvmh_kernel = \"%s_kernel\";\n", l->handler);
     sb_printf(h, "    if (!dvmh_empty)\n        dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_%s, "
                   "dvmh_kernel, %d, dvmh_count, dvmh_red_bytes,\n            dvmh_red_thread, dvmh_block, dvmh_grid);\n",
-              g->base, c->any_dep ? 1 : 0);
+              g->base, (c->any_dep ? 1 : 0) | (atomic_only ? 2 : 0));
     /* the instances that cover the grid compute in int: only where every
      * offset fits (else the grid-stride one, in 64 bits) */
     sb_printf(h, "    const int dvmh_covered = %sdvmh_cuda_covered(dvmh_count, dvmh_block, dvmh_grid);\n"
                   "    if (dvmh_covered == 7)\n"
                   "        dvmh_kernel = \"%s_kernel1\"; /* one iteration per thread */\n",
               cuda_narrow(c) ? "!dvmh_cuda_narrow(dvmh_P) ? 0 : " : "", l->handler);
+    if (cuda_coarsens(c))
+        sb_printf(h, "    if (dvmh_covered == 7 && dvmh_cuda_coarsen(dvmh_P, dvmh_count, dvmh_block, dvmh_grid))\n"
+                      "        dvmh_kernel = \"%s_kernel4\"; /* 4 iterations along z per thread */\n",
+                  l->handler);
     if (c->nreds)
         sb_printf(h, "    else if ((dvmh_covered & 3) == 3)\n"
                       "        dvmh_kernel = \"%s_kernel2\"; /* a loop along z only */\n", l->handler);

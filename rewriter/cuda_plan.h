@@ -49,6 +49,11 @@ bool cuda_wide_var(const loop_dim *d);
  * than int, whose subscripts' intermediate values may not fit either
  * (with int variables, whatever overflows in int does in the program). */
 bool cuda_narrow(const cuda_plan *c);
+/* Whether the loop gets a _kernel4, whose threads each run 4
+ * (DVMH_CUDA_ZU) consecutive iterations along z (dvmh_cuda_coarsen
+ * decides at launch): loops of three dimensions or more (z is a loop
+ * dimension), without reductions or a wavefront. */
+bool cuda_coarsens(const cuda_plan *c);
 /* Whether a reduction leaves partial results per block, which a final
  * kernel combines (the others combine atomically). */
 bool cuda_reds_partial(const cuda_plan *c);

@@ -644,6 +644,7 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
     if (n > GPU_MAX - backend.count)
         n = GPU_MAX - backend.count;
     bool page_lock = env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0) != 0;
+    bool coarsen = env_int_max("DVMH_CUDA_COARSEN", 1, 0, 1) != 0;
     int opened = 0;
     for (int k = 0; k < n; k++) {
         gpu *g = dvmh_xcalloc(1, sizeof *g);
@@ -658,6 +659,7 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
         g->dev = d;
         g->ordinal = backend.count;
         g->page_lock = page_lock;
+        g->coarsen = coarsen;
         pthread_mutex_init(&g->lock, NULL);
         gpu_check(g, api->DeviceGet(&g->cu, k), "cuDeviceGet");
         gpu_check(g, api->DevicePrimaryCtxRetain(&g->ctx, g->cu), "cuDevicePrimaryCtxRetain");

@@ -36,6 +36,7 @@ typedef struct gpu {
     gpu_block *live, *cached;       /* caching allocator: in use / kept for reuse */
     int live_count, live_cap, cached_count, cached_cap;
     bool page_lock;                 /* DVMH_PAGE_LOCK_HOST_MEM */
+    bool coarsen;                   /* DVMH_CUDA_COARSEN */
     void *staging;                  /* page-locked host buffer for transfers */
     size_t staging_size;
     /* page-locked memory where reduction results arrive: used from

@@ -698,17 +698,30 @@ static inline unsigned dvmh_cuda_grid(const dvmh_idx count[3], const unsigned bl
     }
     return blocks;
 }
+/* dvmh_cuda_config's flags: the loop is a wavefront; every reduction of
+ * the loop combines atomically (no partial results per block). */
+#define DVMH_CUDA_DEPENDENT 1
+#define DVMH_CUDA_ATOMIC_REDS 2
 /* The launch configuration of kernel 'name' of m for count[d] iterations
  * along x, y, z. block: the loop's cuda_block when block[0] is not 0
  * (checked against what the kernel can run), else chosen from the
  * kernel's register use, the counts, whether the loop is a wavefront
- * (dependent) and the shared memory its reductions need per thread
- * (red_per_thread). grid: as dvmh_cuda_grid, but with red_bytes (what one
- * block's reduction results take) no more blocks than fill the GPU and fit
- * in an eighth of its free memory. Returns the number of blocks. */
-unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int dependent,
+ * (flags & DVMH_CUDA_DEPENDENT) and the shared memory its reductions need
+ * per thread (red_per_thread). grid: as dvmh_cuda_grid, but with red_bytes
+ * (what one block's reduction results take) no more blocks than fill the
+ * GPU 8 times and fit in an eighth of its free memory (512 times, and no
+ * memory limit, with DVMH_CUDA_ATOMIC_REDS where red_per_thread <= 4: one
+ * 4-byte atomic operation per block and reduction). Returns the number of
+ * blocks. */
+unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, int flags,
                           const dvmh_idx count[3], size_t red_bytes, size_t red_per_thread,
                           unsigned block[3], unsigned grid[3]);
+/* Iterations along z that one thread of a loop's _kernel4 runs. */
+#define DVMH_CUDA_ZU 4
+/* With grid covering count (one iteration per thread): 1 and grid[2] cut
+ * for the loop's _kernel4 (DVMH_CUDA_ZU iterations along z per thread)
+ * where that still fills the GPU; else 0, grid unchanged. */
+int dvmh_cuda_coarsen(dvmh_piece *p, const dvmh_idx count[3], const unsigned block[3], unsigned grid[3]);
 /* The threads of the block that combines the blocks' reduction results
  * (256, or fewer when their values would not fit in shared memory). */
 unsigned dvmh_cuda_red_threads(dvmh_piece *p, size_t red_per_thread);

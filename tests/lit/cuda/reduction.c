@@ -39,7 +39,8 @@ void f(void)
 // CHECK: dvmh_grid_reduce<DVMH_RED_MAXLOC, double, 1, int, 1>
 // HOST: dvmh_red_init(dvmh_P, 2, &mx, &loc);
 // HOST: const size_t dvmh_red_bytes = 0 + sizeof(s) + sizeof(m) + sizeof(mx) + sizeof(loc);
-// HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, {{.*}}, dvmh_count, dvmh_red_bytes,
+// a floating sum and maxloc keep partial results: no flag 2
+// HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, {{.*}}, dvmh_kernel, 0, dvmh_count, dvmh_red_bytes,
 // HOST: else if ((dvmh_covered & 3) == 3)
 // HOST-NEXT: dvmh_kernel = "dvmh_loop_reduction_{{[0-9]+}}_kernel2";
 // the atomic result alone, set to the identity before the loop's kernel

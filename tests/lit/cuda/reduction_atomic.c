@@ -4,8 +4,9 @@
 // Reductions whose blocks combine their results atomically: max and min of
 // 4- and 8-byte integers and floating values, sum, and, or, xor of
 // integers, an array reduction. No partial results: the _red kernels only
-// set the results to the identities before the loop's kernel (the grid is
-// capped as for other reductions). Products, floating sums, 1-byte values
+// set the results to the identities before the loop's kernel, and the
+// launcher says so (flag 2, DVMH_CUDA_ATOMIC_REDS: the grid may cover
+// many more iterations, one per thread, than with partial results). Products, floating sums, 1-byte values
 // and maxloc keep the two levels.
 #pragma dvm array distribute[block]
 int A[100];
@@ -47,6 +48,7 @@ void f(void)
 // CHECK-NEXT: dvmh_res[dvmh_k] = dvmh_init.dvmh_v[dvmh_k];
 // CHECK-NOT: dvmh_grid_reduce<
 // HOST: const size_t dvmh_red_bytes = 0 + sizeof(imax) + sizeof(isum)
+// HOST: dvmh_blocks = dvmh_cuda_config(dvmh_P, &dvmh_cuda_module_{{.*}}, dvmh_kernel, 2, dvmh_count,
 // HOST: char *dvmh_part0 = dvmh_cuda_alloc(dvmh_P, sizeof(imax));
 // HOST: char *dvmh_part6 = dvmh_cuda_alloc(dvmh_P, sizeof(dmx));
 // HOST-NOT: dvmh_first
