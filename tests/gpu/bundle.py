@@ -55,7 +55,7 @@ def main():
     ap.add_argument("--nvcc", default=shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc")
     ap.add_argument("--bench-size", default="384 20", help="L and ITMAX of the Jacobi-3D rows")
     ap.add_argument("programs", nargs="*")
-    opt = ap.parse_args()
+    opt = ap.parse_intermixed_args()
     build = os.path.abspath(opt.build)
     dvmcc = os.path.join(build, "tools", "dvmcc")
     programs = opt.programs or gpu_run_programs(build)
