@@ -60,7 +60,7 @@ static void check_env(void)
     env_weight("DVMH_CUDAS_PERF", 0, -1);
     env_int("DVMH_LOGLEVEL", 1, 0);
     env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0);
-    env_int_max("DVMH_CUDA_COARSEN", 1, 0, 1);
+    env_int_max("DVMH_CUDA_COARSEN", 1, 0, 2);
     schedule_check_env();
     host_mem_start();
     task_check_env();

@@ -644,7 +644,7 @@ int gpu_devices_open(int wanted, int first_index, device **out, int max)
     if (n > GPU_MAX - backend.count)
         n = GPU_MAX - backend.count;
     bool page_lock = env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0) != 0;
-    bool coarsen = env_int_max("DVMH_CUDA_COARSEN", 1, 0, 1) != 0;
+    int coarsen = env_int_max("DVMH_CUDA_COARSEN", 1, 0, 2);
     int opened = 0;
     for (int k = 0; k < n; k++) {
         gpu *g = dvmh_xcalloc(1, sizeof *g);

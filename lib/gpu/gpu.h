@@ -36,7 +36,7 @@ typedef struct gpu {
     gpu_block *live, *cached;       /* caching allocator: in use / kept for reuse */
     int live_count, live_cap, cached_count, cached_cap;
     bool page_lock;                 /* DVMH_PAGE_LOCK_HOST_MEM */
-    bool coarsen;                   /* DVMH_CUDA_COARSEN */
+    int coarsen;                    /* DVMH_CUDA_COARSEN: 0, 1, 2 */
     void *staging;                  /* page-locked host buffer for transfers */
     size_t staging_size;
     /* page-locked memory where reduction results arrive: used from

@@ -273,7 +273,8 @@ unsigned dvmh_cuda_config(dvmh_piece *p, dvmh_cuda_module *m, const char *name, 
  * stencil at 384^3): 225 -> 177 us in float, 287 -> 264 us in double.
  * Only where the quarter still fills the GPU twice over
  * (multiprocessors x 2048 threads) and z has at least 2 x DVMH_CUDA_ZU
- * iterations; DVMH_CUDA_COARSEN=0 turns it off. */
+ * iterations; DVMH_CUDA_COARSEN=0 turns it off, 2 drops the first
+ * condition (tests: small loops on a large GPU). */
 int dvmh_cuda_coarsen(dvmh_piece *p, const dvmh_idx count[3], const unsigned block[3], unsigned grid[3])
 {
     (void)p;
@@ -283,7 +284,7 @@ int dvmh_cuda_coarsen(dvmh_piece *p, const dvmh_idx count[3], const unsigned blo
     dvmh_idx zthreads = (count[2] + DVMH_CUDA_ZU - 1) / DVMH_CUDA_ZU;
     unsigned gz = (unsigned)((zthreads + block[2] - 1) / block[2]);
     unsigned long long threads = (unsigned long long)grid[0] * grid[1] * gz * block[0] * block[1] * block[2];
-    if (threads < (unsigned long long)g->sms * 2048 * 2)
+    if (g->coarsen == 1 && threads < (unsigned long long)g->sms * 2048 * 2)
         return 0;
     grid[2] = gz;
     return 1;

@@ -12,7 +12,10 @@ against its sequential output, through the e2e runner, in three setups:
                     blocks, so their kernels stride over the iterations),
                     blocks and threads run last first (CUEMU_ORDER=reverse:
                     threads that race show, where in the loop's order they
-                    would give the sequential answer by chance)
+                    would give the sequential answer by chance), and
+                    DVMH_CUDA_COARSEN=2 (every loop of three dimensions or
+                    more with 8 iterations along z runs _kernel4, however
+                    small)
 In the setups of a GPU alone, gpu_ran.py then proves from the remarks, the
 statistics and the emulator's launch log that every region loop given a
 CUDA handler ran on the GPU, and that the host ran only the others.
@@ -33,7 +36,8 @@ SETUPS = [
     ("1 GPU alone", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0"}, "1,2"),
     ("host + 2 GPUs", {"DVMH_NUM_CUDAS": "2", "CUEMU_DEVICES": "2"}, "1"),
     ("1 GPU, lean", {"DVMH_NUM_CUDAS": "1", "DVMH_CPU_PERF": "0", "DVMH_PAGE_LOCK_HOST_MEM": "0",
-                     "CUEMU_REGS": "255", "CUEMU_SMS": "1", "CUEMU_ORDER": "reverse"}, "1"),
+                     "CUEMU_REGS": "255", "CUEMU_SMS": "1", "CUEMU_ORDER": "reverse",
+                     "DVMH_CUDA_COARSEN": "2"}, "1"),
 ]
 
 
