@@ -1,13 +1,12 @@
 /* Reduction loops whose grid is capped below what their iterations need:
- * with one multiprocessor (CUEMU_SMS=1) and blocks of 1024 threads a
- * reduction with partial results (the floating sum) has a grid of at most
- * 16 blocks (8 times the 2 that fill it), as has one whose reductions
- * combine atomically in 8 bytes (the long sums of the first loop), one
- * whose reductions all combine atomically in 4 bytes (the int sum and max
- * of the last loop) at most 1024 blocks (512 times), and the kernels
- * stride over the rest. Counts around
- * multiples of the block and of the caps; every sum against the
- * sequential one. */
+ * with one multiprocessor (CUEMU_SMS=1) and blocks of 1024 threads, a
+ * reduction with partial results (the floating sum of the first loop) has
+ * a grid of at most 16 blocks (8 times the 2 that fill it), as has one
+ * whose reductions all combine atomically in 8 bytes (the long sums of
+ * the second loop); one whose reductions all combine atomically in 4
+ * bytes (the int sum and max of the last loop) has at most 1024 blocks
+ * (512 times). The kernels stride over the rest. Counts around multiples
+ * of the block and of the caps; every sum against the sequential one. */
 #include <stdio.h>
 
 #define N 40000
@@ -43,6 +42,15 @@ int main(void)
         }
 #pragma dvm get_actual(s, c, d)
         printf("n %d: sum %ld count %ld double sum %.1f\n", n, s, c, d);
+        s = 0;
+#pragma dvm region in(A)
+        {
+#pragma dvm parallel([i] on A[i]) reduction(sum(s)) cuda_block(1024)
+            for (i = 0; i < n; i++)
+                s += (long)A[i] * (i % 5 + 1);
+        }
+#pragma dvm get_actual(s)
+        printf("n %d: long sum %ld\n", n, s);
     }
     for (k = 0; k < (int)(sizeof big / sizeof big[0]); k++) {
         int n = big[k];
