@@ -18,7 +18,7 @@ template <typename T> __device__ void amax(T *a, T v);
 template <> __device__ void amax<float>(float *a, float v) { atomicMax((int *)a, __float_as_int(v)); }
 template <> __device__ void amax<double>(double *a, double v) { atomicMax((long long *)a, __double_as_longlong(v)); }
 
-// tree in shared memory, as dvmh_block_tree
+// tree in shared memory with a barrier per step, as dvmh_block_tree was
 template <typename T> __device__ void tree_atomic(T e, T *res)
 {
     __shared__ T s[256];
@@ -30,55 +30,6 @@ template <typename T> __device__ void tree_atomic(T e, T *res)
         __syncthreads();
     }
     if (t == 0) amax(res, s[0]);
-}
-// warp shuffles, then the warps' values
-template <typename T> __device__ void shfl_atomic(T e, T *res)
-{
-    __shared__ T s[32];
-    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-    unsigned n = blockDim.x * blockDim.y * blockDim.z;
-    for (int o = 16; o > 0; o >>= 1) { T v = __shfl_down_sync(0xffffffffu, e, o); e = v > e ? v : e; }
-    if ((t & 31) == 0) s[t >> 5] = e;
-    __syncthreads();
-    if (t < 32) {
-        e = t < (n + 31) / 32 ? s[t] : T(0);
-        for (int o = 16; o > 0; o >>= 1) { T v = __shfl_down_sync(0xffffffffu, e, o); e = v > e ? v : e; }
-        if (t == 0) amax(res, e);
-    }
-}
-
-// MODE 0: z grid-stride (kernel2), tree; 1: same, shuffles; 2: z chunk per block, shuffles;
-// 3: grid-stride unrolled 4
-template <typename T, int MODE>
-__global__ void red_loop(const int n0, const int n1, const int n2, const int s0, const int s1,
-                         const T *__restrict__ B, T *__restrict__ A, T *res)
-{
-    T eps = 0;
-    int y = blockIdx.y * blockDim.y + threadIdx.y, x = blockIdx.x * blockDim.x + threadIdx.x;
-    if (y < n1 && x < n2) {
-        if (MODE == 2) {
-            int ch = (n0 + gridDim.z - 1) / gridDim.z, z0 = blockIdx.z * ch, z1 = min(n0, z0 + ch);
-            for (int z = z0; z < z1; z++) {
-                int i = z + 1, j = y + 1, k = x + 1;
-                eps = fmax(fabs(B[i * s0 + j * s1 + k] - A[i * s0 + j * s1 + k]), eps);
-                A[i * s0 + j * s1 + k] = B[i * s0 + j * s1 + k];
-            }
-        } else if (MODE == 3) {
-#pragma unroll 4
-            for (int z = blockIdx.z; z < n0; z += gridDim.z) {
-                int i = z + 1, j = y + 1, k = x + 1;
-                eps = fmax(fabs(B[i * s0 + j * s1 + k] - A[i * s0 + j * s1 + k]), eps);
-                A[i * s0 + j * s1 + k] = B[i * s0 + j * s1 + k];
-            }
-        } else {
-            for (int z = blockIdx.z; z < n0; z += gridDim.z) {
-                int i = z + 1, j = y + 1, k = x + 1;
-                eps = fmax(fabs(B[i * s0 + j * s1 + k] - A[i * s0 + j * s1 + k]), eps);
-                A[i * s0 + j * s1 + k] = B[i * s0 + j * s1 + k];
-            }
-        }
-    }
-    if (MODE == 0) tree_atomic(eps, res); else shfl_atomic(eps, res);
 }
 
 // the generated tree: warps in shared memory with __syncwarp, then warp 0
@@ -103,7 +54,9 @@ template <typename T> __device__ void wtree_atomic(T e, T *res, int slots)
     unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
     if (t == 0) amax(res + (slots > 1 ? b % slots : 0), s[0]);
 }
-template <typename T> __device__ void shfl_atomic_slots(T e, T *res, int slots)
+// warp shuffles, then the warps' values; the atomic operation on one of
+// slots addresses (by block)
+template <typename T> __device__ void shfl_atomic(T e, T *res, int slots)
 {
     __shared__ T s[32];
     unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -118,34 +71,59 @@ template <typename T> __device__ void shfl_atomic_slots(T e, T *res, int slots)
         if (t == 0) amax(res + (slots > 1 ? b % slots : 0), e);
     }
 }
-// MODE 0 wtree, 1 shfl; slots
-template <typename T, int MODE>
-__global__ void red_one_s(const int n0, const int n1, const int n2, const int s0, const int s1,
-                          const T *__restrict__ B, T *__restrict__ A, T *res, int slots)
+// one point of the loop (interior point z+1, y+1, x+1): A = B, and eps the
+// largest |B - A|
+template <typename T>
+__device__ __forceinline__ void red_point(int z, int y, int x, int s0, int s1, const T *__restrict__ B,
+                                          T *__restrict__ A, T &eps)
 {
-    T eps = 0;
-    int z = blockIdx.z, y = blockIdx.y * blockDim.y + threadIdx.y, x = blockIdx.x * blockDim.x + threadIdx.x;
-    if (z < n0 && y < n1 && x < n2) {
-        int i = z + 1, j = y + 1, k = x + 1;
-        eps = fmax(fabs(B[i * s0 + j * s1 + k] - A[i * s0 + j * s1 + k]), eps);
-        A[i * s0 + j * s1 + k] = B[i * s0 + j * s1 + k];
-    }
-    if (MODE == 0) wtree_atomic(eps, res, slots); else shfl_atomic_slots(eps, res, slots);
+    const int p = (z + 1) * s0 + (y + 1) * s1 + x + 1;
+    eps = fmax(fabs(B[p] - A[p]), eps);
+    A[p] = B[p];
 }
 
-// one iteration per thread (kernel1); TREE: tree or shuffles
-template <typename T, int TREE>
+// MODE 0: z grid-stride (kernel2), tree; 1: same, shuffles; 2: z chunk per block, shuffles;
+// 3: grid-stride unrolled 4
+template <typename T, int MODE>
+__global__ void red_loop(const int n0, const int n1, const int n2, const int s0, const int s1,
+                         const T *__restrict__ B, T *__restrict__ A, T *res)
+{
+    T eps = 0;
+    int y = blockIdx.y * blockDim.y + threadIdx.y, x = blockIdx.x * blockDim.x + threadIdx.x;
+    if (y < n1 && x < n2) {
+        if (MODE == 2) {
+            int ch = (n0 + gridDim.z - 1) / gridDim.z, z0 = blockIdx.z * ch, z1 = min(n0, z0 + ch);
+            for (int z = z0; z < z1; z++)
+                red_point(z, y, x, s0, s1, B, A, eps);
+        } else if (MODE == 3) {
+#pragma unroll 4
+            for (int z = blockIdx.z; z < n0; z += gridDim.z)
+                red_point(z, y, x, s0, s1, B, A, eps);
+        } else {
+            for (int z = blockIdx.z; z < n0; z += gridDim.z)
+                red_point(z, y, x, s0, s1, B, A, eps);
+        }
+    }
+    if (MODE == 0) tree_atomic(eps, res); else shfl_atomic(eps, res, 1);
+}
+
+// one iteration per thread (kernel1); the block's combine: MODE 0 tree,
+// 1 shuffles, 2 warp tree in shared memory (as generated); the atomic
+// operation on one of slots addresses
+template <typename T, int MODE>
 __global__ void red_one(const int n0, const int n1, const int n2, const int s0, const int s1,
-                        const T *__restrict__ B, T *__restrict__ A, T *res)
+                        const T *__restrict__ B, T *__restrict__ A, T *res, int slots)
 {
     T eps = 0;
     int z = blockIdx.z, y = blockIdx.y * blockDim.y + threadIdx.y, x = blockIdx.x * blockDim.x + threadIdx.x;
-    if (z < n0 && y < n1 && x < n2) {
-        int i = z + 1, j = y + 1, k = x + 1;
-        eps = fmax(fabs(B[i * s0 + j * s1 + k] - A[i * s0 + j * s1 + k]), eps);
-        A[i * s0 + j * s1 + k] = B[i * s0 + j * s1 + k];
-    }
-    if (TREE) tree_atomic(eps, res); else shfl_atomic(eps, res);
+    if (z < n0 && y < n1 && x < n2)
+        red_point(z, y, x, s0, s1, B, A, eps);
+    if (MODE == 0)
+        tree_atomic(eps, res);
+    else if (MODE == 1)
+        shfl_atomic(eps, res, slots);
+    else
+        wtree_atomic(eps, res, slots);
 }
 
 // the stencil, one point per thread (kernel1) or U points along z
@@ -204,12 +182,11 @@ template <typename T> static void bench(const char *name, int L)
     run("kernel2 cap64 shfl", [&] { red_loop<T, 1><<<g64, blk>>>(m, m, m, s0, s1, B, A, res); });
     run("kernel2 cap8 chunk shfl", [&] { red_loop<T, 2><<<g8, blk>>>(m, m, m, s0, s1, B, A, res); });
     run("kernel2 cap8 unroll4 shfl", [&] { red_loop<T, 3><<<g8, blk>>>(m, m, m, s0, s1, B, A, res); });
-    run("kernel1 full tree", [&] { red_one<T, 1><<<full, blk>>>(m, m, m, s0, s1, B, A, res); });
-    run("kernel1 full shfl", [&] { red_one<T, 0><<<full, blk>>>(m, m, m, s0, s1, B, A, res); });
-    run("kernel1 full wtree 1 slot", [&] { red_one_s<T, 0><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 1); });
-    run("kernel1 full wtree 64 slots", [&] { red_one_s<T, 0><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 64); });
-    run("kernel1 full shfl 1 slot", [&] { red_one_s<T, 1><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 1); });
-    run("kernel1 full shfl 64 slots", [&] { red_one_s<T, 1><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 64); });
+    run("kernel1 full tree", [&] { red_one<T, 0><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 1); });
+    run("kernel1 full shfl", [&] { red_one<T, 1><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 1); });
+    run("kernel1 full wtree 1 slot", [&] { red_one<T, 2><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 1); });
+    run("kernel1 full wtree 64 slots", [&] { red_one<T, 2><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 64); });
+    run("kernel1 full shfl 64 slots", [&] { red_one<T, 1><<<full, blk>>>(m, m, m, s0, s1, B, A, res, 64); });
     // stencils
     auto srun = [&](const char *v, auto launch) {
         CK(cudaMemcpy(B, h, bytes, cudaMemcpyHostToDevice));

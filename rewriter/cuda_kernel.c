@@ -121,18 +121,19 @@ static void kernel_threads(const cuda_plan *c, strbuf *kb)
     const loop_plan *l = c->l;
     const int *tdims = c->tdims;
     int nt = c->nt;
-    if (cuda_coarsens(c))
+    const char *z_start = "blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z";
+    if (cuda_coarsens(c)) {
         /* _kernel4 (dvmh_ONE bit 3): each thread runs 4 (DVMH_CUDA_ZU)
          * consecutive iterations along z, unrolled, their loads
          * independent */
         sb_add(kb, "#pragma unroll\n"
-                   "    for (int dvmh_u = 0; dvmh_u < ((dvmh_ONE & 8) ? 4 : 1); dvmh_u++)\n"
-                   "    for (dvmh_I dvmh_z = (dvmh_ONE & 8) ? (blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z) * 4 + dvmh_u\n"
-                   "                                      : blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
-                   "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n");
-    else
-        sb_add(kb, "    for (dvmh_I dvmh_z = blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z; dvmh_z < dvmh_nz;\n"
-                   "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n");
+                   "    for (int dvmh_u = 0; dvmh_u < ((dvmh_ONE & 8) ? 4 : 1); dvmh_u++)\n");
+        z_start = "(dvmh_ONE & 8) ? (blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z) * 4 + dvmh_u\n"
+                  "                                      : blockIdx.z * (dvmh_I)blockDim.z + threadIdx.z";
+    }
+    sb_printf(kb, "    for (dvmh_I dvmh_z = %s; dvmh_z < dvmh_nz;\n"
+                  "         dvmh_z = (dvmh_ONE & 4) ? dvmh_nz : dvmh_z + (dvmh_I)gridDim.z * blockDim.z)\n",
+              z_start);
     sb_add(kb, "    for (dvmh_I dvmh_y = blockIdx.y * (dvmh_I)blockDim.y + threadIdx.y; dvmh_y < dvmh_ny;\n"
                "         dvmh_y = (dvmh_ONE & 2) ? dvmh_ny : dvmh_y + (dvmh_I)gridDim.y * blockDim.y)\n"
                "    for (dvmh_I dvmh_x = blockIdx.x * (dvmh_I)blockDim.x + threadIdx.x; dvmh_x < dvmh_nx;\n"

@@ -23,19 +23,22 @@ env DVMH_CPU_PERF=0 DVMH_NUM_CUDAS=1 DVMH_STATS="$logs/stats-float.txt" \
     "$top/bench/jacobi3d_gpu_float" >/dev/null 2>&1
 grep -E "^(total|region|loop|  cuda|  host|  copy)" "$logs/stats-float.txt" 2>/dev/null | head -30
 ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+# ncu_rows CSV: kernel | metric = value, one line each
+ncu_rows() {
+    grep -E '"(gpu__time|dram__bytes|launch__reg|launch__grid|launch__block|sm__warps|dram__thr)' "$1" |
+        awk -F'","' '{print $5 " | " $(NF-2) " = " $NF}' | cut -c1-160
+}
 if [ -n "$ncu" ]; then
     m=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,sm__warps_active.avg.pct_of_peak_sustained_active,dram__throughput.avg.pct_of_peak_sustained_elapsed
     for real in float double; do
         timeout 60 "$ncu" --clock-control none --csv --metrics $m -s 3 -c 6 \
             env DVMH_CPU_PERF=0 DVMH_NUM_CUDAS=1 "$top/bench/jacobi3d_gpu_$real" \
             >"$logs/ncu-dvmh-$real.csv" 2>&1
-        grep -E '"(gpu__time|dram__bytes|launch__reg|launch__grid|launch__block|sm__warps|dram__thr)' "$logs/ncu-dvmh-$real.csv" |
-            awk -F'","' '{print $5 " | " $(NF-2) " = " $NF}' | cut -c1-160
+        ncu_rows "$logs/ncu-dvmh-$real.csv"
     done
     timeout 60 "$ncu" --clock-control none --csv --metrics $m -k regex:"copy_eps|stencil" -c 4 \
         "$top/bench/jacobi3d_cuda" 384 3 >"$logs/ncu-cuda.csv" 2>&1
-    grep -E '"(gpu__time|dram__bytes|launch__reg|launch__grid|launch__block|sm__warps|dram__thr)' "$logs/ncu-cuda.csv" |
-        awk -F'","' '{print $5 " | " $(NF-2) " = " $NF}' | cut -c1-160
+    ncu_rows "$logs/ncu-cuda.csv"
 fi
 echo "== programs"
 PYTHONUNBUFFERED=1 python3 "$here/gpu_run.py" --bundle "$top" >"$logs/programs.log" 2>&1 || status=1
