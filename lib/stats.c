@@ -261,6 +261,13 @@ void stats_finish(void)
             if (!out)
                 dvmh_fatal(NULL, 0, "DVMH_STATS: cannot write '%s'", path);
         }
+        /* on stderr, the whole report in one write: the processes' reports
+         * then do not interleave line by line under mpiexec */
+        char *text = NULL;
+        size_t text_len = 0;
+        FILE *file = out;
+        if (out == stderr && !(out = open_memstream(&text, &text_len)))
+            out = stderr;
         fprintf(out, "DVMH statistics, process %d of %d, %d device%s\n", comm_process_rank(),
                 comm_process_count(), device_count(), device_count() == 1 ? "" : "s");
         for (stats_record *r = stats.records; r; r = r->next)
@@ -269,8 +276,13 @@ void stats_finish(void)
         print_record(out, &stats.total, "total");
         print_characteristics(out);
         lstage_report(out);
-        if (out != stderr)
+        if (out != file) {
             fclose(out);
+            fwrite(text, 1, text_len, stderr);
+            free(text);
+        } else if (out != stderr) {
+            fclose(out);
+        }
         free(path);
     }
     while (stats.records) {
