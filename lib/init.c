@@ -7,6 +7,7 @@
 #include "env.h"
 #include "schedule.h"
 #include "host_mem.h"
+#include "loop.h"
 #include "stats.h"
 #include "task.h"
 #include "trace.h"
@@ -61,6 +62,7 @@ static void check_env(void)
     env_int("DVMH_LOGLEVEL", 1, 0);
     env_int("DVMH_PAGE_LOCK_HOST_MEM", 1, 0);
     env_int_max("DVMH_CUDA_COARSEN", 1, 0, 2);
+    thread_share_start();
     schedule_check_env();
     host_mem_start();
     task_check_env();

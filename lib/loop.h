@@ -114,11 +114,13 @@ struct dvmh_loop {
 };
 
 typedef struct thread_pipe thread_pipe;
+typedef struct thread_share thread_share;
 
 struct dvmh_piece_private {
     dvmh_loop *loop;
     int device;
     struct thread_pipe *pipe;       /* thread_pipe.c: NULL unless pipelined */
+    thread_share *share;            /* thread_pipe.c: the threads' blocks (dvmh_thread_next) */
     /* the piece's own reduction slots (per reduction: slot_count[k]
      * threads' var then loc), taken from the loop's at launch so that a
      * piece running on its own thread never sees another piece's */
@@ -136,6 +138,18 @@ typedef struct loop_piece {
     int threads;                    /* handler threads; 0: the device's (dynamic mode tries others) */
     dvmh_idx first[DVMH_MAX_RANK], last[DVMH_MAX_RANK];
 } loop_piece;
+
+/* thread_pipe.c: the state dvmh_thread_next shares between the piece's
+ * threads (up to threads of them), made before its handler runs; balance:
+ * threads that finish their blocks early take iterations of the others'
+ * (the loop's reductions do not depend on the order, and
+ * DVMH_THREAD_BALANCE is not 0). thread_share_reset before the handler
+ * runs again on the same piece. */
+thread_share *thread_share_new(const dvmh_loop *l, int threads);
+void thread_share_reset(thread_share *sh);
+void thread_share_free(thread_share *sh);
+/* DVMH_THREAD_BALANCE, checked at start-up */
+void thread_share_start(void);
 
 /* loop_piece.c */
 /* The remote_access view of datum k when it has a buffer of its own

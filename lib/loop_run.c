@@ -118,6 +118,7 @@ static void state_alloc(piece_state *s, int nd, int reds)
 
 static void state_free(piece_state *s)
 {
+    thread_share_free(s->priv.share);
     free(s->ext);
 }
 
@@ -161,7 +162,8 @@ static void setup(dvmh_loop *l, const loop_piece *lp, piece_state *s)
     memset(s, 0, sizeof *s);
     state_alloc(s, nd, l->red_count + 1);
     dvmh_piece *p = &s->p;
-    s->priv = (struct dvmh_piece_private){l, lp->device, NULL, s->slots, s->slot_counts};
+    s->priv = (struct dvmh_piece_private){.loop = l, .device = lp->device, .slots = s->slots,
+                                         .slot_count = s->slot_counts};
     p->internal = &s->priv;
     p->rank = l->rank;
     p->device = lp->device;
@@ -176,6 +178,8 @@ static void setup(dvmh_loop *l, const loop_piece *lp, piece_state *s)
     p->threads = lp->threads > 0 ? lp->threads : dev->threads;
     if (dev->kind == DEVICE_HOST && l->thread_limit > 0 && l->thread_limit < p->threads)
         p->threads = l->thread_limit; /* a short piece: a team would cost more than it gives */
+    if (dev->handler_kind == DVMH_DEV_HOST)
+        s->priv.share = thread_share_new(l, p->threads);
     for (int k = 0; k < l->data_count; k++)
         s->data_ptrs[k] = data_address(l, k, lp->device, s->ext[k]);
     copy_buffers(l, lp, s);
@@ -269,6 +273,7 @@ void piece_run_ranges(dvmh_loop *l, const loop_piece *lp, int d, const dvmh_idx 
         s.p.lo[d] = ranges[k][0];
         s.p.hi[d] = ranges[k][1];
         s.p.threads = n < short_range ? 1 : threads;
+        thread_share_reset(s.priv.share);
         fn(&s.p);
         red_fold_again(l, s.slots, s.slot_counts);
         iterations += others * n;

@@ -21,6 +21,7 @@
  * the order and the blocks run as a wavefront, one row apart. */
 #include "loop.h"
 #include "alloc.h"
+#include "env.h"
 
 #include <limits.h>
 #include <linux/futex.h>
@@ -160,6 +161,172 @@ void dvmh_pipe_end(dvmh_piece *p)
     free(tp->slots);
     free(tp);
     p->internal->pipe = NULL;
+}
+
+/* Dynamic blocks (dvmh_thread_next). Thread t starts with its static
+ * block of the dimension and takes it from the front a chunk at a time (an
+ * eighth of a block); a thread whose block is done takes the back half of
+ * the largest rest of another's and goes on with that as its own. On a
+ * quiet machine every thread runs its own block, in order, as before; on
+ * a busy one (a thread sharing its core with another program) the others
+ * take over its rows instead of waiting for it at the loop's end.
+ *
+ * A slot holds a thread's rest, iteration numbers [front, back) of the
+ * piece's dimension, with bit 63 set once anybody has touched it; an
+ * untouched slot (0) stands for the thread's static block, so that a
+ * block is taken over even before its thread has started. Iterations only
+ * ever leave a slot (a compare-and-swap moves front up or back down), so
+ * each runs once. */
+#define SHARE_TOUCHED (1ULL << 63)
+#define SHARE_MAX ((dvmh_idx)1 << 31)   /* iteration numbers below this */
+
+typedef struct share_slot {
+    _Atomic unsigned long long rest;
+    char pad[64 - sizeof(unsigned long long)];
+} share_slot;
+
+struct thread_share {
+    int threads;
+    bool balance;
+    share_slot *slots;
+};
+
+static int balance_env = 1;
+
+void thread_share_start(void)
+{
+    balance_env = env_int_max("DVMH_THREAD_BALANCE", 1, 0, 1);
+}
+
+/* Whether the loop's reductions give the same result however the
+ * iterations are shared out: max, min and the bitwise and logical ones,
+ * sums and products of integers; not floating-point sums (rounding) nor
+ * maxloc/minloc (which of equal values a thread sees first). */
+static bool order_free(const dvmh_loop *l)
+{
+    for (int m = 0; m < l->red_count; m++) {
+        const loop_reduction *r = &l->reds[m];
+        bool real = r->type == DVMH_T_FLOAT || r->type == DVMH_T_DOUBLE ||
+                    r->type == DVMH_T_LDOUBLE || r->type == DVMH_T_OTHER;
+        if (r->op == DVMH_RED_MAXLOC || r->op == DVMH_RED_MINLOC ||
+            ((r->op == DVMH_RED_SUM || r->op == DVMH_RED_PRODUCT) && real))
+            return false;
+    }
+    return true;
+}
+
+thread_share *thread_share_new(const dvmh_loop *l, int threads)
+{
+    if (threads < 1)
+        threads = 1;
+    thread_share *sh = dvmh_xcalloc(1, sizeof *sh);
+    sh->threads = threads;
+    sh->balance = balance_env && threads > 1 && order_free(l);
+    sh->slots = aligned_alloc(64, (size_t)threads * sizeof *sh->slots);
+    if (!sh->slots)
+        dvmh_fatal(l->file, l->line, "out of memory: %d threads' blocks", threads);
+    thread_share_reset(sh);
+    return sh;
+}
+
+void thread_share_reset(thread_share *sh)
+{
+    for (int t = 0; t < sh->threads; t++)
+        atomic_init(&sh->slots[t].rest, 0);
+}
+
+void thread_share_free(thread_share *sh)
+{
+    if (!sh)
+        return;
+    free(sh->slots);
+    free(sh);
+}
+
+static unsigned long long share_pack(dvmh_idx front, dvmh_idx back)
+{
+    return SHARE_TOUCHED | (unsigned long long)front << 32 | (unsigned long long)back;
+}
+
+/* Slot t's rest: [*front, *back). */
+static void share_unpack(unsigned long long rest, dvmh_idx count, int t, int n, dvmh_idx *front,
+                         dvmh_idx *back)
+{
+    if (!(rest & SHARE_TOUCHED)) {
+        *front = count * t / n;
+        *back = count * (t + 1) / n;
+        return;
+    }
+    *front = (dvmh_idx)((rest & ~SHARE_TOUCHED) >> 32);
+    *back = (dvmh_idx)(rest & 0xffffffffULL);
+}
+
+/* (dvmh.h) */
+int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi)
+{
+    thread_share *sh = p->internal ? p->internal->share : NULL;
+    if (!sh || n > sh->threads || t < 0 || t >= n)
+        dvmh_fatal(p->internal ? p->internal->loop->file : "?",
+                   p->internal ? p->internal->loop->line : 0,
+                   "internal error: thread %d of %d asks for a block of a piece set up for %d", t,
+                   n, sh ? sh->threads : 0);
+    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
+    if (count < 0)
+        count = 0;
+    share_slot *own = &sh->slots[t];
+    dvmh_idx front, back;
+    if (!sh->balance || n == 1 || count >= SHARE_MAX) {
+        /* the static block, once */
+        if (atomic_exchange(&own->rest, SHARE_TOUCHED) & SHARE_TOUCHED)
+            return 0;
+        share_unpack(0, count, t, n, &front, &back);
+    } else {
+        dvmh_idx chunk = count / (8 * (dvmh_idx)n);
+        if (chunk < 1)
+            chunk = 1;
+        for (;;) {
+            unsigned long long rest = atomic_load(&own->rest);
+            share_unpack(rest, count, t, n, &front, &back);
+            if (front < back) {
+                dvmh_idx end = back - front > chunk ? front + chunk : back;
+                if (!atomic_compare_exchange_weak(&own->rest, &rest, share_pack(end, back)))
+                    continue;
+                back = end;
+                break;
+            }
+            /* the back half of the largest rest of another thread */
+            int victim = -1;
+            unsigned long long seen = 0;
+            dvmh_idx vf = 0, vb = 0;
+            for (int v = 0; v < n; v++) {
+                if (v == t)
+                    continue;
+                unsigned long long r = atomic_load(&sh->slots[v].rest);
+                dvmh_idx f, b;
+                share_unpack(r, count, v, n, &f, &b);
+                if (b - f > vb - vf) {
+                    victim = v;
+                    seen = r;
+                    vf = f;
+                    vb = b;
+                }
+            }
+            if (victim < 0)
+                return 0;
+            dvmh_idx half = (vb - vf + 1) / 2;
+            if (!atomic_compare_exchange_strong(&sh->slots[victim].rest, &seen,
+                                                share_pack(vf, vb - half)))
+                continue;
+            /* only this thread stores into its own empty slot; the others
+             * skip an empty one */
+            atomic_store(&own->rest, share_pack(vb - half, vb));
+        }
+    }
+    if (front >= back)
+        return 0;
+    *lo = p->lo[d] + front * p->step[d];
+    *hi = p->lo[d] + (back - 1) * p->step[d];
+    return 1;
 }
 
 /* (dvmh.h) */

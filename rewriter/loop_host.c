@@ -202,12 +202,19 @@ static void host_team(const loop_plan *p, const host_sig *s, const strbuf *inits
     if (p->thread_pipe)
         sb_add(t, "    dvmh_idx dvmh_blo, dvmh_bhi;\n"
                   "    dvmh_pipe_block(dvmh_P, dvmh_t, &dvmh_blo, &dvmh_bhi);\n");
+    /* a barrier in the nest: every thread runs it once, on its static
+     * block; else the nest runs on each part dvmh_thread_next gives */
+    bool parts = blocks && !p->par_barrier;
     if (blocks)
-        sb_printf(t, "    dvmh_idx dvmh_tlo, dvmh_thi;\n"
-                  "    dvmh_thread_block(dvmh_P, %d, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);\n",
+        sb_add(t, "    dvmh_idx dvmh_tlo, dvmh_thi;\n");
+    if (blocks && !parts)
+        sb_printf(t, "    dvmh_thread_block(dvmh_P, %d, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);\n",
                   p->par_dim);
     if (inits->len)
         sb_add(t, inits->s);
+    if (parts)
+        sb_printf(t, "    while (dvmh_thread_next(dvmh_P, %d, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi))\n    ",
+                  p->par_dim);
     sb_printf(t, "    %s_nest(%s);\n", p->handler, s->args.len ? s->args.s : "");
     for (int k = 0; k < d->reduction_count; k++) {
         const dir_reduction *red = &d->reductions[k];

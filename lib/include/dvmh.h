@@ -472,6 +472,14 @@ static inline void dvmh_team_run(dvmh_piece *p, dvmh_team_fn *team)
  * In the runtime, not here: the team functions that call it are not
  * optimized, and a copy in each file cost a fortieth of its compile. */
 void dvmh_thread_block(const dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi);
+/* Thread t of a team of n: its next iterations of the piece's dimension d
+ * (lo..hi by step), 0 when none are left. A team function runs its nest
+ * on each: first on its static block, a part at a time; then, where the
+ * loop's reductions do not depend on the order (DVMH_THREAD_BALANCE=0
+ * turns it off), on parts of other threads' blocks that are not started
+ * yet, so that a thread slowed down (another program on its core) does
+ * not hold up the rest of the team at the loop's end. */
+int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi);
 
 /* Inside handlers: reduction k's identity into a thread's private copy,
  * then that copy handed back (one per thread id). */

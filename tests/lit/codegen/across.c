@@ -24,7 +24,7 @@ void f(void)
 // CHECK: static void dvmh_loop_across_[[L:[0-9]+]]_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)
 // CHECK-NEXT: {
 // CHECK-NEXT: dvmh_idx dvmh_tlo, dvmh_thi;
-// CHECK-NEXT: dvmh_thread_block(dvmh_P, 1, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
+// CHECK-NEXT: while (dvmh_thread_next(dvmh_P, 1, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi))
 // CHECK-NEXT: dvmh_loop_across_[[L]]_nest(dvmh_P->lo[0], dvmh_P->hi[0], dvmh_P->step[0], dvmh_tlo, dvmh_thi, dvmh_P->step[1], dvmh_P->lo[2],
 // CHECK: static void dvmh_loop_across_[[L]](dvmh_piece *dvmh_P)
 // CHECK-NEXT: {

@@ -14,17 +14,19 @@ double f(void)
 // CHECK-NEXT: DVMH_NO_UNROLL
 // CHECK-NEXT: for (int i = dvmh_lo0; i <= dvmh_hi0; i++)
 // CHECK: __builtin_memcpy(dvmh_red0, &s, sizeof(s));
-// The team function: thread dvmh_t of dvmh_n runs its block of dimension
-// 0; the handler runs the team (dvmh_team_run: one thread calls it
-// without a parallel region). Both are compiled unoptimized (optnone:
-// nanoseconds per piece; the nest is where the time goes).
+// The team function: thread dvmh_t of dvmh_n runs the nest on each part
+// of dimension 0 that dvmh_thread_next gives it (its block; parts of
+// others' blocks where the reductions allow); the handler runs the team
+// (dvmh_team_run: one thread calls it without a parallel region). Both
+// are compiled unoptimized (optnone: nanoseconds per piece; the nest is
+// where the time goes).
 // CHECK: __attribute__((noinline, optnone))
 // CHECK-NEXT: static void dvmh_loop_parallel_reduction_[[L]]_team(dvmh_piece *dvmh_P, const int dvmh_t, const int dvmh_n)
 // CHECK-NEXT: {
 // CHECK-NEXT: dvmh_idx dvmh_tlo, dvmh_thi;
-// CHECK-NEXT: dvmh_thread_block(dvmh_P, 0, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
 // CHECK-NEXT: double s;
 // CHECK-NEXT: dvmh_red_init(dvmh_P, 0, &s, NULL);
+// CHECK-NEXT: while (dvmh_thread_next(dvmh_P, 0, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi))
 // CHECK-NEXT: dvmh_loop_parallel_reduction_[[L]]_nest(dvmh_tlo, dvmh_thi, dvmh_P->step[0], dvmh_P->data[0], &s);
 // CHECK-NEXT: dvmh_red_put(dvmh_P, 0, dvmh_t, &s, NULL);
 // CHECK-NEXT: }

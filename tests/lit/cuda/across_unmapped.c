@@ -45,8 +45,8 @@ void f(void)
             E[i][j] = (E[i - 1][j] + E[i][j - 1]) / 2;
 }
 // the first two loops: threads share dimension 1, no barrier
-// HOST: dvmh_thread_block(dvmh_P, 1, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
-// HOST: dvmh_thread_block(dvmh_P, 1, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi);
+// HOST: while (dvmh_thread_next(dvmh_P, 1, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi))
+// HOST: while (dvmh_thread_next(dvmh_P, 1, dvmh_t, dvmh_n, &dvmh_tlo, &dvmh_thi))
 // HOST-NOT: omp barrier
 // HOST: dvmh_pipe_run
 // HOST: dvmh_pipe_run

@@ -24,6 +24,7 @@ bad = [
     {'DVMH_COMPARE_DOUBLES_EPS': 'inf'}, {'DVMH_COMPARE_FLOATS_EPS': 'nan'},
     {'DVMH_NUM_EMUS': ' '}, {'DVMH_PROC_GRID': '1x'}, {'DVMH_PAGE_LOCK_HOST_MEM': '-1'},
     {'DVMH_CUDA_COARSEN': '3'}, {'DVMH_CUDA_COARSEN': 'on'},
+    {'DVMH_THREAD_BALANCE': '2'}, {'DVMH_THREAD_BALANCE': 'yes'},
     # one process without mpiexec (no MPI started) checks the grid too
     {'DVMH_PROC_GRID': '2x2'}, {'DVMH_PROC_GRID': 'two'}, {'DVMH_MPI': 'yes'},
     # scheduling: modes by name or number 0..4, slowdowns >= 1, one weight per device
