@@ -190,13 +190,13 @@ void var_fetch_box(var *v, int dev, const box *b, void *packed)
     device_copy(device_get(0), device_get(dev), &c);
 }
 
-void var_count_processes(var *v, int reason, size_t bytes, double seconds)
+void var_count_processes(var *v, int reason, size_t bytes, double started)
 {
     if (v)
         v->bytes[reason][MOVE_PROCESSES] += bytes;
     state.bytes[reason][MOVE_PROCESSES] += bytes;
-    stats_transfer(reason, MOVE_PROCESSES, bytes, seconds);
-    trace_comm(v ? v->name : "", reason, bytes, seconds);
+    stats_transfer(reason, MOVE_PROCESSES, bytes, started < 0 ? 0.0 : dvmh_wtime() - started);
+    trace_comm(v ? v->name : "", reason, bytes, started);
 }
 
 void actual_count(int reason, int direction, unsigned long long bytes)

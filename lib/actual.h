@@ -86,8 +86,10 @@ bool var_host_actual(const var *v);
  * element-wise bookkeeping on the host (var_actualize, var_written of the
  * host) would change nothing. */
 bool var_host_only(const var *v);
-/* Bytes sent to other processes on behalf of the variable, in seconds. */
-void var_count_processes(var *v, int reason, size_t bytes, double seconds);
+/* Bytes sent to other processes on behalf of the variable, by an exchange
+ * that started at time started (dvmh_wtime) and ends now; < 0: not timed
+ * (an across pipeline's messages, counted at its end). */
+void var_count_processes(var *v, int reason, size_t bytes, double started);
 
 /* Copies box b (inside dev's representative) into a packed buffer (not
  * counted: comparative debugging). */

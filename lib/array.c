@@ -265,7 +265,7 @@ static void array_allocate(dvmh_array *a, bool keep)
         size_t sent = a->prev_ind.dim >= 0 && a->prev_ind.procs > 1
                           ? indirect_redistribute(a, &old_head, &a->prev_ind)
                           : comm_redistribute(a, &old_head);
-        var_count_processes(a->var, MOVE_REDISTRIBUTE, sent, dvmh_wtime() - t0);
+        var_count_processes(a->var, MOVE_REDISTRIBUTE, sent, t0);
     } else if (a->allocated && old_data) {
         /* copy the common box element by element along the last dimension */
         dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK], idx[DVMH_MAX_RANK];

@@ -87,7 +87,7 @@ void dvmh_array_copy(const char *file, int line, dvmh_array *dst, dvmh_array *sr
     char *packed = dvmh_xmalloc(bytes ? bytes : 1);
     double t0 = dvmh_wtime();
     size_t sent = comm_fetch_box(src, want.lo, want.hi, packed);
-    var_count_processes(src->var, MOVE_REDISTRIBUTE, sent, dvmh_wtime() - t0);
+    var_count_processes(src->var, MOVE_REDISTRIBUTE, sent, t0);
     if (!empty) {
         unpack_box(dst, &want, packed);
         if (dst->var)

@@ -374,7 +374,7 @@ static void share_ordinary_writes(dvmh_loop *l, bool has_part)
                        "processes write overlapping parts of the ordinary array %s", d->name);
         if (d->var) {
             var_written(d->var, 0, &d->var->whole);
-            var_count_processes(d->var, MOVE_SHARE, bytes, 0.0);
+            var_count_processes(d->var, MOVE_SHARE, bytes, -1.0);
         }
     }
 }

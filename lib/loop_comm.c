@@ -91,7 +91,7 @@ void lcomm_renew_shadows(dvmh_loop *l)
             continue; /* one process: the devices' copies are actualized per piece */
         double t0 = dvmh_wtime();
         size_t sent = renew_through_host(a, lo, hi, s->corner);
-        var_count_processes(a->var, MOVE_SHADOW, sent, dvmh_wtime() - t0);
+        var_count_processes(a->var, MOVE_SHADOW, sent, t0);
     }
 }
 
@@ -155,7 +155,7 @@ void lcomm_fetch_remotes(dvmh_loop *l, bool has_part)
         var_actualize_host_all(a->var, MOVE_REMOTE);
         double t0 = dvmh_wtime();
         size_t sent = comm_remote_view_begin(a, box_lo, box_hi, &l->remote_views[k]);
-        var_count_processes(a->var, MOVE_REMOTE, sent, dvmh_wtime() - t0);
+        var_count_processes(a->var, MOVE_REMOTE, sent, t0);
         if (!l->remote_views[k].buffer && has_part) {
             /* fetched into the host copy's shadow edges: devices' copies of
              * them are out of date */
@@ -535,7 +535,7 @@ void lcomm_run_across(dvmh_loop *l)
             size_t sent = comm_across_finish(pipes[x], &messages);
             run.messages += messages;
             run.bytes += sent;
-            var_count_processes(l->data[l->acrosses[x / 2].data].var, MOVE_ACROSS, sent, 0.0);
+            var_count_processes(l->data[l->acrosses[x / 2].data].var, MOVE_ACROSS, sent, -1.0);
         }
     lstage_end(&run);
     free(pipes);

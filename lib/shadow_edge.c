@@ -313,6 +313,6 @@ size_t indirect_renew_edge(const char *file, int line, dvmh_array *a, const char
                    "at %s:%d (shadow_add(...) = \"%s\" include_to(...))", name, a->file, a->line,
                    name);
     if (a->var)
-        var_count_processes(a->var, MOVE_SHADOW, sent, dvmh_wtime() - t0);
+        var_count_processes(a->var, MOVE_SHADOW, sent, t0);
     return sent;
 }

@@ -285,9 +285,13 @@ static void peer_list(char *args, size_t size, int n, double since)
     snprintf(args + n, size - (size_t)n, "]");
 }
 
-void trace_comm_(const char *var, int reason, unsigned long long bytes, double seconds)
+void trace_comm_(const char *var, int reason, unsigned long long bytes, double started)
 {
     double now = dvmh_wtime();
+    /* the window starts when the exchange did: now - its length, measured
+     * by the caller a moment before now, left out the messages of its
+     * first microseconds */
+    double seconds = started < 0 ? 0.0 : now - started;
     pthread_mutex_lock(&tr.lock);
     char name[200], text[300], args[2400];
     json_text(name, sizeof name, var);
@@ -298,7 +302,7 @@ void trace_comm_(const char *var, int reason, unsigned long long bytes, double s
                      bytes, name, tr.rank, reason_names[reason]);
     /* the messages of this exchange (sent within its time; no time: since
      * the last exchange) */
-    peer_list(args, sizeof args, n, seconds > 0 ? now - seconds : -1.0);
+    peer_list(args, sizeof args, n, started < 0 ? -1.0 : started);
     tr.peer_count = 0;
     span(text, "comm", 0, now - seconds, now, args);
     pthread_mutex_unlock(&tr.lock);

@@ -26,7 +26,7 @@ void trace_piece_(const char *file, int line, int device, double started, long l
 void trace_transfer_(const char *var, int reason, int to, int from, unsigned long long bytes,
                      double seconds);
 void trace_count_(int reason, int direction, unsigned long long bytes);
-void trace_comm_(const char *var, int reason, unsigned long long bytes, double seconds);
+void trace_comm_(const char *var, int reason, unsigned long long bytes, double started);
 void trace_peer_(int peer, unsigned long long bytes);
 void trace_op_(const char *name, double started, unsigned long long bytes);
 void trace_stage_(double started);
@@ -65,14 +65,15 @@ static inline void trace_count(int reason, int direction, unsigned long long byt
     if (trace_on)
         trace_count_(reason, direction, bytes);
 }
-/* bytes sent to other processes for var (shadow, remote, across...), the
- * exchange having taken seconds until now; the peers noted since the last
- * one go into its args. */
+/* bytes sent to other processes for var (shadow, remote, across...) by
+ * an exchange that started at time started and ends now; its args get the
+ * peers noted since it started (< 0: untimed, the peers noted since the
+ * last exchange). */
 static inline void trace_comm(const char *var, int reason, unsigned long long bytes,
-                              double seconds)
+                              double started)
 {
     if (trace_on)
-        trace_comm_(var, reason, bytes, seconds);
+        trace_comm_(var, reason, bytes, started);
 }
 /* A message of bytes to process peer (rank in the current system). */
 static inline void trace_peer(int peer, unsigned long long bytes)
