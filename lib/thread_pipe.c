@@ -248,6 +248,13 @@ static unsigned long long share_pack(dvmh_idx front, dvmh_idx back)
     return SHARE_TOUCHED | (unsigned long long)front << 32 | (unsigned long long)back;
 }
 
+/* Iterations of the piece's dimension d (none: 0). */
+static dvmh_idx piece_count(const dvmh_piece *p, int d)
+{
+    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
+    return count > 0 ? count : 0;
+}
+
 /* Slot t's rest: [*front, *back). */
 static void share_unpack(unsigned long long rest, dvmh_idx count, int t, int n, dvmh_idx *front,
                          dvmh_idx *back)
@@ -264,15 +271,12 @@ static void share_unpack(unsigned long long rest, dvmh_idx count, int t, int n, 
 /* (dvmh.h) */
 int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi)
 {
-    thread_share *sh = p->internal ? p->internal->share : NULL;
+    thread_share *sh = p->internal->share;
     if (!sh || n > sh->threads || t < 0 || t >= n)
-        dvmh_fatal(p->internal ? p->internal->loop->file : "?",
-                   p->internal ? p->internal->loop->line : 0,
+        dvmh_fatal(p->internal->loop->file, p->internal->loop->line,
                    "internal error: thread %d of %d asks for a block of a piece set up for %d", t,
                    n, sh ? sh->threads : 0);
-    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
-    if (count < 0)
-        count = 0;
+    dvmh_idx count = piece_count(p, d);
     share_slot *own = &sh->slots[t];
     dvmh_idx front, back;
     if (!sh->balance || n == 1 || count >= SHARE_MAX) {
@@ -332,10 +336,8 @@ int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx 
 /* (dvmh.h) */
 void dvmh_thread_block(const dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx *hi)
 {
-    dvmh_idx count = (p->hi[d] - p->lo[d]) / p->step[d] + 1;
-    if (count < 0)
-        count = 0;
-    dvmh_idx a = count * t / n, b = count * (t + 1) / n;
+    dvmh_idx a, b;
+    share_unpack(0, piece_count(p, d), t, n, &a, &b);
     *lo = p->lo[d] + a * p->step[d];
     *hi = p->lo[d] + (b - 1) * p->step[d];
 }
