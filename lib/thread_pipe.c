@@ -179,6 +179,7 @@ void dvmh_pipe_end(dvmh_piece *p)
  * each runs once. */
 #define SHARE_TOUCHED (1ULL << 63)
 #define SHARE_MAX ((dvmh_idx)1 << 31)   /* iteration numbers below this */
+#define SHARE_MIN_WORK 256              /* iterations of the nest in a chunk, at least */
 
 typedef struct share_slot {
     _Atomic unsigned long long rest;
@@ -286,8 +287,16 @@ int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx 
         share_unpack(0, count, t, n, &front, &back);
     } else {
         dvmh_idx chunk = count / (8 * (dvmh_idx)n);
-        if (chunk < 1)
-            chunk = 1;
+        /* not less than SHARE_MIN_WORK iterations of the whole nest: a
+         * small loop's threads take their blocks whole, with an atomic
+         * operation or two (each a cache line passed between cores) */
+        dvmh_idx inner = 1;
+        for (int k = 0; k < p->rank; k++)
+            if (k != d)
+                inner *= piece_count(p, k);
+        dvmh_idx least = inner > 0 && inner < SHARE_MIN_WORK ? (SHARE_MIN_WORK + inner - 1) / inner : 1;
+        if (chunk < least)
+            chunk = least;
         for (;;) {
             unsigned long long rest = atomic_load(&own->rest);
             share_unpack(rest, count, t, n, &front, &back);

@@ -2,7 +2,8 @@
  * that a host handler's threads run. Every iteration is given out exactly
  * once, whatever the team's size, the steps and the threads' speeds; a
  * thread that stalls has its rows taken over (balance); loops whose
- * reductions depend on the order keep static blocks. */
+ * reductions depend on the order keep static blocks; a small nest's
+ * threads take their blocks whole. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "loop.h"
@@ -23,6 +24,7 @@ static _Atomic int by[MAXN];      /* the thread that ran it */
 static int team;
 static int stall_thread = -1;     /* this thread sleeps before its first part */
 static _Atomic int parts[MAXT];
+static dvmh_idx outer = 1;        /* iterations of the other dimension (0) */
 
 static void nap(long us)
 {
@@ -58,7 +60,8 @@ static dvmh_idx run_team(dvmh_loop *l, int n, dvmh_idx lo, dvmh_idx hi, dvmh_idx
     priv.share = thread_share_new(l, n);
     piece.internal = &priv;
     piece.rank = 2;
-    piece.lo[0] = piece.hi[0] = 0;
+    piece.lo[0] = 0;
+    piece.hi[0] = outer - 1;
     piece.step[0] = 1;
     piece.lo[1] = lo;
     piece.hi[1] = hi;
@@ -108,11 +111,42 @@ int main(void)
     /* sizes, steps both ways, teams of 1..8 */
     const dvmh_idx ranges[][3] = {{0, 4999, 1}, {1, 126, 1}, {10, 10, 1}, {5, 4, 1},
                                   {3, 2999, 3},  {4000, 0, -1}, {0, 14, 1}, {7, 6, 1}};
-    for (int r = 0; r < (int)(sizeof ranges / sizeof ranges[0]); r++)
-        for (int n = 1; n <= MAXT; n++) {
-            run_team(&free_loop, n, ranges[r][0], ranges[r][1], ranges[r][2]);
-            run_team(&exact, n, ranges[r][0], ranges[r][1], ranges[r][2]);
+    /* outer 1: chunks of 256 iterations at least; outer 256: chunks of an
+     * eighth of a block, down to one iteration */
+    for (outer = 1; outer <= 256; outer *= 256)
+        for (int r = 0; r < (int)(sizeof ranges / sizeof ranges[0]); r++)
+            for (int n = 1; n <= MAXT; n++) {
+                run_team(&free_loop, n, ranges[r][0], ranges[r][1], ranges[r][2]);
+                run_team(&exact, n, ranges[r][0], ranges[r][1], ranges[r][2]);
+            }
+    outer = 1;
+
+    /* thread 0 of 2 alone, on 0..125: its first part is an eighth of its
+     * block (7 of 63) when a part holds enough iterations of the nest,
+     * its whole block in a small nest; the next, half of thread 1's
+     * untouched block */
+    const struct { dvmh_idx outer, first_hi; } firsts[] = {{256, 6}, {2, 62}, {1, 62}};
+    for (int f = 0; f < 3; f++) {
+        memset(&piece, 0, sizeof piece);
+        memset(&priv, 0, sizeof priv);
+        priv.loop = &free_loop;
+        priv.share = thread_share_new(&free_loop, 2);
+        piece.internal = &priv;
+        piece.rank = 2;
+        piece.hi[0] = firsts[f].outer - 1;
+        piece.step[0] = piece.step[1] = 1;
+        piece.hi[1] = 125;
+        dvmh_idx lo = -1, hi = -1;
+        CHECK(dvmh_thread_next(&piece, 1, 0, 2, &lo, &hi) && lo == 0 && hi == firsts[f].first_hi,
+              "outer %ld: first part %ld..%ld, not 0..%ld", (long)firsts[f].outer, (long)lo,
+              (long)hi, (long)firsts[f].first_hi);
+        if (firsts[f].outer == 1) {
+            CHECK(dvmh_thread_next(&piece, 1, 0, 2, &lo, &hi) && lo == 94 && hi == 125,
+                  "small nest: second part %ld..%ld, not 94..125 (half of thread 1's)",
+                  (long)lo, (long)hi);
         }
+        thread_share_free(priv.share);
+    }
 
     /* a stalled thread: the others run its block (balance) */
     stall_thread = 1;
