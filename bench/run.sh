@@ -3,7 +3,8 @@
 # DVMH time / hand-written time (OpenMP, MPI, CUDA), the SOR speedup on 2
 # processes over 1 and SOR's and ADI's times on 2 threads and 2 processes
 # over 1, the plugin's compile-time overhead over plain clang (host only
-# without a cache, first build with nvcc, rebuilds from the object cache)
+# without a cache, first build with nvcc, rebuilds from the object cache;
+# beside it, for scale, what -fopenmp costs clang on the OpenMP version)
 # and the start-up time of a program run outside mpiexec.
 # Usage: bench/run.sh [DVMCC] (default: build/tools/dvmcc)
 # Environment: THREADS (CPU threads, default: all cores), SMALL=1 (small
@@ -118,6 +119,10 @@ best() {
 }
 src=$here/jacobi2d_dvmh.c
 c_p=$(best "$cc" $flags -c "$src" -o "$work/c2.o")
+# for scale: what OpenMP's outlining costs clang on the hand-written
+# version of the same program (with -fopenmp against without)
+c_op=$(best "$cc" $flags -fopenmp -c "$here/jacobi2d_omp.c" -o "$work/c5.o")
+c_oq=$(best "$cc" $flags -c "$here/jacobi2d_omp.c" -o "$work/c6.o")
 # host only: no cache, every run compiles (a rebuild would copy the object)
 c_h=$(best env CDVMH_NVCC= CDVMH_CUDA_CACHE=off "$dvmcc" $flags -c "$src" -o "$work/c3.o")
 # an unchanged file again, host only: from the object cache
@@ -170,6 +175,7 @@ echo "adi across           2 processes / 1      $(ratio "$t_a2" "$t_a1")   ($t_a
 echo "adi across           2 threads / 1        $(ratio "$t_at" "$t_a1")   ($t_at s / $t_a1 s)"
 [ -n "$gpu_lines" ] && echo "$gpu_lines" | sed '1d'
 echo "compile, host only   dvmcc / clang        $(ratio "$c_h" "$c_p")   ($c_h s / $c_p s; CDVMH_NVCC=, no cache)"
+echo "compile, OpenMP      clang -fopenmp / clang $(ratio "$c_op" "$c_oq")   ($c_op s / $c_oq s; jacobi2d_omp.c, for scale)"
 echo "compile, host rebuild dvmcc / clang       $(ratio "$c_hr" "$c_p")   ($c_hr s / $c_p s; object from the cache)"
 if [ $have_nvcc = 1 ]; then
 echo "compile, nvcc first  dvmcc / clang        $(ratio "$c_first" "$c_p")   ($c_first s / $c_p s; empty image cache)"
