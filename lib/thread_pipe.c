@@ -280,20 +280,25 @@ int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx 
     dvmh_idx count = piece_count(p, d);
     share_slot *own = &sh->slots[t];
     dvmh_idx front, back;
-    if (!sh->balance || n == 1 || count >= SHARE_MAX) {
+    /* iterations of the nest per iteration of dimension d */
+    dvmh_idx inner = 1;
+    for (int k = 0; k < p->rank && inner < SHARE_MIN_WORK; k++)
+        if (k != d)
+            inner *= piece_count(p, k);
+    /* a small nest (under SHARE_MIN_WORK iterations a thread) is not
+     * worth sharing out: the atomic operations that would take over a
+     * part each pass a cache line between cores */
+    bool small = count < SHARE_MAX && inner < SHARE_MIN_WORK &&
+                 count * inner < SHARE_MIN_WORK * (dvmh_idx)n;
+    if (!sh->balance || n == 1 || count >= SHARE_MAX || small) {
         /* the static block, once */
         if (atomic_exchange(&own->rest, SHARE_TOUCHED) & SHARE_TOUCHED)
             return 0;
         share_unpack(0, count, t, n, &front, &back);
     } else {
+        /* parts of an eighth of a block, of SHARE_MIN_WORK iterations of
+         * the nest at least */
         dvmh_idx chunk = count / (8 * (dvmh_idx)n);
-        /* not less than SHARE_MIN_WORK iterations of the whole nest: a
-         * small loop's threads take their blocks whole, with an atomic
-         * operation or two (each a cache line passed between cores) */
-        dvmh_idx inner = 1;
-        for (int k = 0; k < p->rank; k++)
-            if (k != d)
-                inner *= piece_count(p, k);
         dvmh_idx least = inner > 0 && inner < SHARE_MIN_WORK ? (SHARE_MIN_WORK + inner - 1) / inner : 1;
         if (chunk < least)
             chunk = least;

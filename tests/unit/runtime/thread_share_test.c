@@ -122,11 +122,12 @@ int main(void)
     outer = 1;
 
     /* thread 0 of 2 alone, on 0..125: its first part is an eighth of its
-     * block (7 of 63) when a part holds enough iterations of the nest,
-     * its whole block in a small nest; the next, half of thread 1's
-     * untouched block */
-    const struct { dvmh_idx outer, first_hi; } firsts[] = {{256, 6}, {2, 62}, {1, 62}};
-    for (int f = 0; f < 3; f++) {
+     * block (7 of 63) when a part holds enough iterations of the nest;
+     * the next, another eighth. A small nest (under 256 iterations a
+     * thread) gets static blocks: the whole block, then nothing. */
+    const struct { dvmh_idx outer, first_hi, second_lo; } firsts[] = {
+        {256, 6, 7}, {8, 31, 32}, {2, 62, -1}, {1, 62, -1}};
+    for (int f = 0; f < 4; f++) {
         memset(&piece, 0, sizeof piece);
         memset(&priv, 0, sizeof priv);
         priv.loop = &free_loop;
@@ -140,11 +141,13 @@ int main(void)
         CHECK(dvmh_thread_next(&piece, 1, 0, 2, &lo, &hi) && lo == 0 && hi == firsts[f].first_hi,
               "outer %ld: first part %ld..%ld, not 0..%ld", (long)firsts[f].outer, (long)lo,
               (long)hi, (long)firsts[f].first_hi);
-        if (firsts[f].outer == 1) {
-            CHECK(dvmh_thread_next(&piece, 1, 0, 2, &lo, &hi) && lo == 94 && hi == 125,
-                  "small nest: second part %ld..%ld, not 94..125 (half of thread 1's)",
+        int more = dvmh_thread_next(&piece, 1, 0, 2, &lo, &hi);
+        if (firsts[f].second_lo < 0)
+            CHECK(!more, "outer %ld (small): a second part %ld..%ld", (long)firsts[f].outer,
                   (long)lo, (long)hi);
-        }
+        else
+            CHECK(more && lo == firsts[f].second_lo, "outer %ld: second part %ld..%ld, not from %ld",
+                  (long)firsts[f].outer, (long)lo, (long)hi, (long)firsts[f].second_lo);
         thread_share_free(priv.share);
     }
 
