@@ -2,8 +2,8 @@
  * that a host handler's threads run. Every iteration is given out exactly
  * once, whatever the team's size, the steps and the threads' speeds; a
  * thread that stalls has its rows taken over (balance); loops whose
- * reductions depend on the order keep static blocks; a small nest's
- * threads take their blocks whole. */
+ * reductions depend on the order keep static blocks, and so does a
+ * small nest (under 256 iterations a thread). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "loop.h"
