@@ -280,28 +280,28 @@ int dvmh_thread_next(dvmh_piece *p, int d, int t, int n, dvmh_idx *lo, dvmh_idx 
     dvmh_idx count = piece_count(p, d);
     share_slot *own = &sh->slots[t];
     dvmh_idx front, back;
-    /* iterations of the nest per iteration of dimension d */
+    /* parts of an eighth of a block, of SHARE_MIN_WORK iterations of the
+     * nest at least (the other dimensions' counts multiply in); where one
+     * part holds a whole block (a small nest), the blocks stay static:
+     * taking over a part costs atomic operations that each pass a cache
+     * line between cores */
     dvmh_idx inner = 1;
     for (int k = 0; k < p->rank && inner < SHARE_MIN_WORK; k++)
         if (k != d)
             inner *= piece_count(p, k);
-    /* a small nest (under SHARE_MIN_WORK iterations a thread) is not
-     * worth sharing out: the atomic operations that would take over a
-     * part each pass a cache line between cores */
-    bool small = count < SHARE_MAX && inner < SHARE_MIN_WORK &&
-                 count * inner < SHARE_MIN_WORK * (dvmh_idx)n;
-    if (!sh->balance || n == 1 || count >= SHARE_MAX || small) {
+    dvmh_idx chunk = count / (8 * (dvmh_idx)n);
+    if (inner == 0)
+        chunk = count;      /* an empty nest: nothing to share */
+    else if (inner < SHARE_MIN_WORK && chunk < (SHARE_MIN_WORK + inner - 1) / inner)
+        chunk = (SHARE_MIN_WORK + inner - 1) / inner;
+    if (chunk < 1)
+        chunk = 1;
+    if (!sh->balance || n == 1 || count >= SHARE_MAX || chunk * n > count) {
         /* the static block, once */
         if (atomic_exchange(&own->rest, SHARE_TOUCHED) & SHARE_TOUCHED)
             return 0;
         share_unpack(0, count, t, n, &front, &back);
     } else {
-        /* parts of an eighth of a block, of SHARE_MIN_WORK iterations of
-         * the nest at least */
-        dvmh_idx chunk = count / (8 * (dvmh_idx)n);
-        dvmh_idx least = inner > 0 && inner < SHARE_MIN_WORK ? (SHARE_MIN_WORK + inner - 1) / inner : 1;
-        if (chunk < least)
-            chunk = least;
         for (;;) {
             unsigned long long rest = atomic_load(&own->rest);
             share_unpack(rest, count, t, n, &front, &back);
