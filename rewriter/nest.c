@@ -172,6 +172,97 @@ static bool header_reads_distributed(gen *g, int fornode, const size_t part[4][2
     return false;
 }
 
+/* The header's expression (init, condition or increment) lying in
+ * [s, e): the child of the 'for' statement there, or -1 (a header from a
+ * macro, whose nodes have no place of their own in the file). */
+static int header_node(gen *g, int fornode, size_t s, size_t e)
+{
+    for (int c = g->a.nodes[fornode].first_child; c >= 0; c = g->a.nodes[c].next_sibling) {
+        const node *nd = &g->a.nodes[c];
+        /* a declaration's extent takes in its ';' */
+        if (!nd->from_macro && nd->start >= s && nd->end <= e + 1 && nd->end > nd->start)
+            return c;
+    }
+    return -1;
+}
+
+static int strip_implicit(const gen *g, int n)
+{
+    while (n >= 0 && g->a.nodes[n].kind == CXCursor_UnexposedExpr &&
+           ast_child_count(&g->a, n) == 1)
+        n = g->a.nodes[n].first_child;
+    return n;
+}
+
+/* The offset of a reference to declaration decl inside node n (n itself
+ * included) other than the node skip, or 0. */
+static size_t uses_decl(gen *g, int n, int decl, int skip)
+{
+    if (n < 0 || decl < 0)
+        return 0;
+    const node *top = &g->a.nodes[n];
+    for (int k = n; k < g->a.count && (k == n || g->a.nodes[k].start < top->end); k++) {
+        if (k != n && ast_child_towards(&g->a, n, k) < 0)
+            break;
+        if (k != skip && g->a.nodes[k].kind == CXCursor_DeclRefExpr && ast_referenced(&g->a, k) == decl)
+            return g->a.nodes[k].start;
+    }
+    return 0;
+}
+
+/* What the text-level reading of the header cannot see: the condition's
+ * top operator must be the comparison of the variable itself (not 'i < N
+ * && i < k', 'i < N == 1', '(i < N) > 2'), and neither the bound, the
+ * initial value nor the step may use the variable ('i < N - i'). */
+static bool header_ast_canonical(gen *g, const char *v, int fornode, const size_t part[4][2])
+{
+    int cond = header_node(g, fornode, part[1][0], part[1][1]);
+    if (cond < 0)
+        return true;
+    const node *c = &g->a.nodes[cond];
+    int lhs = -1, decl = -1;
+    if (c->kind == CXCursor_BinaryOperator) {
+        enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(c->cursor);
+        if (k == CXBinaryOperator_LT || k == CXBinaryOperator_GT || k == CXBinaryOperator_LE ||
+            k == CXBinaryOperator_GE) {
+            lhs = strip_implicit(g, c->first_child);
+            if (lhs >= 0 && g->a.nodes[lhs].kind == CXCursor_DeclRefExpr)
+                decl = ast_referenced(&g->a, lhs);
+        }
+    }
+    if (decl < 0) {
+        gen_error(g, ast_skip_blanks(&g->a, part[1][0]),
+                  "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
+        return false;
+    }
+    size_t at = uses_decl(g, cond, decl, lhs);
+    if (at) {
+        gen_error(g, at, "loop '%s' is not canonical: its bound uses '%s'", v, v);
+        return false;
+    }
+    int init = header_node(g, fornode, part[0][0], part[0][1]);
+    if (init >= 0) {
+        int skip = -1;
+        if (g->a.nodes[init].kind == CXCursor_BinaryOperator)
+            skip = strip_implicit(g, g->a.nodes[init].first_child);
+        at = uses_decl(g, init, decl, skip);
+        if (at) {
+            gen_error(g, at, "loop '%s' is not canonical: its initial value uses '%s'", v, v);
+            return false;
+        }
+    }
+    int inc = header_node(g, fornode, part[2][0], part[2][1]);
+    if (inc >= 0 && g->a.nodes[inc].kind == CXCursor_CompoundAssignOperator) {
+        int target = strip_implicit(g, g->a.nodes[inc].first_child);
+        at = uses_decl(g, inc, decl, target);
+        if (at) {
+            gen_error(g, at, "loop '%s' is not canonical: its step uses '%s'", v, v);
+            return false;
+        }
+    }
+    return true;
+}
+
 bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
 {
     size_t part[4][2];
@@ -251,7 +342,7 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
             else if (rest[0] == '>') op = ">";
         }
         if (!op) {
-            gen_error(g, part[1][0], "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
+            gen_error(g, ast_skip_blanks(&g->a, part[1][0]), "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
             goto out;
         }
         char *ub = trim(xstrdup(rest + strlen(op)));
@@ -262,6 +353,8 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
         else snprintf(ld->hi, n, "%s", ub);
         ld->down = op[0] == '>';
         free(ub);
+        if (!header_ast_canonical(g, v, fornode, part))
+            goto out;
     }
     /* increment */
     {
@@ -279,14 +372,14 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
             free(e);
         }
         if (!step) {
-            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s or %s -= s",
+            gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s or %s -= s",
                       v, v, v, v, v);
             goto out;
         }
         ld->step = step;
         ld->unit = !strcmp(step, "1") || !strcmp(step, "-1");
         if (ld->down != (step[0] == '-')) {
-            gen_error(g, part[2][0], "loop '%s' is not canonical: its increment goes away from its bound", v);
+            gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment goes away from its bound", v);
             goto out;
         }
     }

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: non_canonical_cond.c:20:16: error: loop 'i' is not canonical: its condition must be 'i < / <= / > / >= bound'
+// CHECK: non_canonical_cond.c:20:17: error: loop 'i' is not canonical: its condition must be 'i < / <= / > / >= bound'
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: non_canonical_inc.c:20:23: error: loop 'i' is not canonical: its increment must be i++, i--, i += s or i -= s
+// CHECK: non_canonical_inc.c:20:24: error: loop 'i' is not canonical: its increment must be i++, i--, i += s or i -= s
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };

@@ -1,5 +1,5 @@
 // RUN: %not %cdvmh %s -o /dev/null 2>&1 | FileCheck %s
-// CHECK: wrong_direction.c:20:28: error: loop 'i' is not canonical: its increment goes away from its bound
+// CHECK: wrong_direction.c:20:29: error: loop 'i' is not canonical: its increment goes away from its bound
 #include <stdio.h>
 #define N 16
 struct pair { int a, b; };
