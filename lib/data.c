@@ -8,6 +8,7 @@
 #include "alloc.h"
 #include "boxes.h"
 #include "context.h"
+#include "region.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -76,6 +77,7 @@ static void vars_forget(uintptr_t start, size_t bytes, bool keep_values)
             continue;
         if (keep_values || lo < start || hi > end)
             var_actualize_host_all(v, MOVE_GET_ACTUAL);
+        region_forget(v);
         var_destroy(v);
         data.vars[k--] = data.vars[--data.var_count];
     }
@@ -187,6 +189,7 @@ var *data_var(const char *file, int line, const void *addr, int rank, const dvmh
             if ((uintptr_t)v->whole.hi[0] > end)
                 end = (uintptr_t)v->whole.hi[0];
             var_actualize_host_all(v, MOVE_GET_ACTUAL);
+            region_forget(v);
             var_destroy(v);
             data.vars[k] = data.vars[--data.var_count];
             dvmh_data_tracked = data.var_count;

@@ -236,6 +236,18 @@ void region_claim(var *v, int dev, const box *b, bool write)
     }
 }
 
+void region_forget(var *v)
+{
+    for (int k = 0; k < region_state.fresh_count; k++) {
+        region_fresh *f = &region_state.fresh[k];
+        if (f->v != v)
+            continue;
+        box_set_free(&f->boxes);
+        box_set_free(&f->needed);
+        region_state.fresh[k--] = region_state.fresh[--region_state.fresh_count];
+    }
+}
+
 /* 'actual' inside a region (a sequential part wrote the data on the
  * host): those elements now have values, so no device claims them fresh. */
 static void unclaim(var *v, const box *b)

@@ -14,5 +14,7 @@ unsigned region_devices(void);
  * of box b of v that a loop on dev is about to write (or, for 'local', to
  * touch at all) is claimed on dev without being copied in. */
 void region_claim(struct var *v, int dev, const box *b, bool write);
+/* v goes away (its memory's lifetime ended): the open region forgets it. */
+void region_forget(struct var *v);
 
 #endif

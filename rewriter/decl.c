@@ -351,11 +351,47 @@ static void declare_inherit(gen *g, attached *at)
     }
 }
 
+/* Whether a jump lands in block after offset (a declaration's end) from
+ * before it or from outside the block: a goto to a label there, a switch
+ * whose case is there, any computed goto. Such a jump would bypass a
+ * cleanup declared at offset, which C forbids. */
+static bool jump_into(gen *g, int block, size_t offset)
+{
+    size_t end = g->a.nodes[block].end;
+    int fn = ast_ancestor(&g->a, block, CXCursor_FunctionDecl);
+    if (fn < 0)
+        return true;
+    for (int n = fn + 1; n < g->a.count && g->a.nodes[n].start < g->a.nodes[fn].end; n++) {
+        const node *nd = &g->a.nodes[n];
+        if (ast_child_towards(&g->a, fn, n) < 0)
+            break;
+        if (nd->kind == CXCursor_IndirectGotoStmt)
+            return true;
+        if (nd->kind == CXCursor_GotoStmt) {
+            size_t to = ast_goto_target(&g->a, n);
+            bool from_inside = nd->start >= offset && nd->start < end;
+            if (to >= offset && to < end && !from_inside)
+                return true;
+        }
+        if ((nd->kind == CXCursor_CaseStmt || nd->kind == CXCursor_DefaultStmt) &&
+            nd->start >= offset && nd->start < end) {
+            int sw = ast_ancestor(&g->a, n, CXCursor_SwitchStmt);
+            if (sw < 0 || g->a.nodes[sw].start < offset)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Automatic arrays begin a new lifetime each time their declaration runs:
  * the runtime must forget what it knew of that memory (a region may have
  * left the previous lifetime's values on an accelerator), so each one is
  * followed by DVMH_DATA_FRESH (nearly free while no ordinary data is
- * tracked). Not inside parallel loop bodies, which run on devices. */
+ * tracked), and their lifetime's end forgets them again (DVMH_DATA_SCOPE,
+ * a cleanup: else a get_actual of everything would copy a dead array's
+ * values from an accelerator over the variables that use its memory
+ * later), unless a jump lands after the declaration from before it. Not inside
+ * parallel loop bodies, which run on devices. */
 static void fresh_locals(gen *g)
 {
     for (int n = 0; n < g->a.count; n++) {
@@ -374,6 +410,8 @@ static void fresh_locals(gen *g)
             if (k != CXType_ConstantArray && k != CXType_VariableArray)
                 continue;
             char *name = ast_spelling(v);
+            if (!jump_into(g, nd->parent, nd->end))
+                sb_printf(&calls, " DVMH_DATA_SCOPE(dvmh_scope_%s, %s, sizeof(%s));", name, name, name);
             sb_printf(&calls, " DVMH_DATA_FRESH(%s, sizeof(%s));", name, name);
             free(name);
         }

@@ -248,6 +248,22 @@ extern int dvmh_data_tracked;       /* ordinary variables the runtime tracks */
 void dvmh_data_fresh(const void *addr, size_t bytes);
 #define DVMH_DATA_FRESH(a, bytes) \
     (dvmh_data_tracked ? dvmh_data_fresh((const void *)(a), (bytes)) : (void)0)
+/* ... and where its block ends (any way out of it: the end, return,
+ * break, goto), the runtime forgets it again: what a region left of it on
+ * an accelerator must not come back over memory that other variables
+ * use by then (a get_actual of everything). */
+typedef struct dvmh_data_scope {
+    const void *addr;
+    size_t bytes;
+} dvmh_data_scope;
+static inline void dvmh_data_scope_end(const dvmh_data_scope *s)
+{
+    if (dvmh_data_tracked)
+        dvmh_data_fresh(s->addr, s->bytes);
+}
+#define DVMH_DATA_SCOPE(guard, a, bytes)                                                \
+    dvmh_data_scope guard __attribute__((cleanup(dvmh_data_scope_end), unused)) = {    \
+        (const void *)(a), (bytes)}
 
 /* A section of an array or ordinary data: per dimension, inclusive global
  * index range; lo > hi is invalid; a whole dimension is {DVMH_WHOLE, DVMH_WHOLE}. */
