@@ -259,6 +259,44 @@ void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx 
         data_view_boxes(d->addr, d->rank, d->ext, d->elem_size, &elems, out);
 }
 
+/* The elements of data d that iterations lo..hi surely write (DVMH_DENSE:
+ * every iteration writes the element its one-offset reach gives): with
+ * unit steps along the loop dimensions that index it, all of its image;
+ * nothing else (a step of 2 leaves every other element unwritten). */
+static void piece_dense_boxes(const dvmh_loop *l, const loop_data *d, const dvmh_idx *lo,
+                              const dvmh_idx *hi, box_set *out)
+{
+    box_set_clear(out);
+    box elems = {.rank = d->rank}, whole;
+    if (d->array) {
+        array_local_box(d->array, &whole);
+    } else {
+        whole.rank = d->rank;
+        for (int x = 0; x < d->rank; x++) {
+            whole.lo[x] = 0;
+            whole.hi[x] = d->ext[x] - 1;
+        }
+    }
+    for (int x = 0; x < d->rank; x++) {
+        int v = d->reach_dim[x];
+        if (v < 0 || d->reach_lo[x] != d->reach_hi[x] || (l->step[v] != 1 && l->step[v] != -1) ||
+            lo[v] < -LOOP_RANGE_UNKNOWN || hi[v] > LOOP_RANGE_UNKNOWN)
+            return;
+        elems.lo[x] = lo[v] + d->reach_lo[x];
+        elems.hi[x] = hi[v] + d->reach_lo[x];
+        if (elems.lo[x] < whole.lo[x])
+            elems.lo[x] = whole.lo[x];
+        if (elems.hi[x] > whole.hi[x])
+            elems.hi[x] = whole.hi[x];
+    }
+    if (box_is_empty(&elems))
+        return;
+    if (d->array)
+        box_set_add_box(out, &elems);
+    else
+        data_view_boxes(d->addr, d->rank, d->ext, d->elem_size, &elems, out);
+}
+
 long long piece_iteration_count(const dvmh_loop *l, const loop_piece *p)
 {
     long long n = 1;
@@ -323,10 +361,20 @@ void piece_actualize(dvmh_loop *l, const loop_piece *p)
         if (!d->var || piece_buffer_view(l, k))
             continue;
         box_set_init(&boxes, d->var->rank);
-        if (d->access & DVMH_WRITE) {
+        if ((d->access & (DVMH_WRITE | DVMH_DENSE)) == (DVMH_WRITE | DVMH_DENSE)) {
+            /* 'out' data is taken for written without its values only
+             * where the iterations surely write every element */
+            box_set dense;
+            box_set_init(&dense, d->var->rank);
+            piece_dense_boxes(l, d, lo, hi, &dense);
             piece_data_boxes(d, lo, hi, false, &boxes);
             for (int m = 0; m < boxes.count; m++)
-                region_claim(d->var, p->device, &boxes.boxes[m], true);
+                for (int e = 0; e < dense.count; e++) {
+                    box part;
+                    if (box_intersect(&boxes.boxes[m], &dense.boxes[e], &part))
+                        region_claim(d->var, p->device, &part, true);
+                }
+            box_set_free(&dense);
         }
         piece_data_boxes(d, lo, hi, true, &boxes);
         if (d->array)

@@ -558,7 +558,10 @@ static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
     strbuf decls = {0};
     for (int k = 0; k < p->ndata; k++) {
         const loop_data *dt = &p->data[k];
-        const char *acc = dt->write ? "DVMH_READ | DVMH_WRITE" : "DVMH_READ";
+        const char *acc = !dt->write ? "DVMH_READ"
+                          : reach_dense_write(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank)
+                              ? "DVMH_READ | DVMH_WRITE | DVMH_DENSE"
+                              : "DVMH_READ | DVMH_WRITE";
         if (dt->obj) {
             sb_printf(c, "    dvmh_loop_array(dvmh_L, %s, %s);\n", dt->obj->desc, acc);
         } else {

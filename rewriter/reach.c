@@ -321,3 +321,59 @@ bool reach_index_vars(gen *g, int body, int decl, int rank, char *const *vars, i
     }
     return !unknown;
 }
+
+/* Whether node n (a loop body) holds a statement that may leave an
+ * iteration early or jump: continue, break, goto, return. */
+static bool body_jumps(const ast *a, int n)
+{
+    enum CXCursorKind k = a->nodes[n].kind;
+    if (k == CXCursor_ContinueStmt || k == CXCursor_BreakStmt || k == CXCursor_GotoStmt ||
+        k == CXCursor_IndirectGotoStmt || k == CXCursor_ReturnStmt)
+        return true;
+    for (int c = a->nodes[n].first_child; c >= 0; c = a->nodes[c].next_sibling)
+        if (body_jumps(a, c))
+            return true;
+    return false;
+}
+
+bool reach_dense_write(gen *g, int body, int decl, int rank, char *const *vars, int nvars)
+{
+    const ast *a = &g->a;
+    if (rank < 1 || rank > DIR_MAX_RANK || body < 0)
+        return false;
+    reach_dim dims[DIR_MAX_RANK];
+    for (int d = 0; d < rank; d++)
+        dims[d] = (reach_dim){-1, 0, 0};
+    bool unknown = false;
+    reach_walk(g, body, decl, rank, vars, nvars, dims, &unknown);
+    if (unknown)
+        return false;
+    for (int d = 0; d < rank; d++) {
+        if (dims[d].loop_dim < 0 || dims[d].lo != dims[d].hi)
+            return false;
+        for (int e = 0; e < d; e++)
+            if (dims[e].loop_dim == dims[d].loop_dim)
+                return false;
+    }
+    if (body_jumps(a, body))
+        return false;
+    int first = a->nodes[body].kind == CXCursor_CompoundStmt ? a->nodes[body].first_child : body;
+    for (int s = first; s >= 0; s = s == body ? -1 : a->nodes[s].next_sibling) {
+        const node *st = &a->nodes[s];
+        bool assign = st->kind == CXCursor_CompoundAssignOperator ||
+                      (st->kind == CXCursor_BinaryOperator &&
+                       clang_getCursorBinaryOperatorKind(st->cursor) == CXBinaryOperator_Assign);
+        if (!assign || st->from_macro)
+            continue;
+        int lhs = reach_strip(a, st->first_child);
+        if (lhs < 0 || a->nodes[lhs].kind != CXCursor_ArraySubscriptExpr)
+            continue;
+        int *idx, count;
+        int base = reach_chain(a, lhs, &idx, &count);
+        free(idx);
+        if (count == rank && base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
+            ast_referenced(a, base) == decl)
+            return true;
+    }
+    return false;
+}

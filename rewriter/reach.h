@@ -38,4 +38,13 @@ bool reach_disjoint(gen *g, int body, int decl, int rank, char *const *vars, int
 bool reach_index_vars(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
                       int *var_of, long long *lo, long long *hi);
 
+/* Whether every iteration of the loop writes the array at one element:
+ * all its references are the same 'v + constant' in every dimension, each
+ * of another loop variable, the innermost body (node body) has no jumps
+ * (continue, break, goto, return) and one of its statements, not inside
+ * any condition or loop, is an assignment to that element. With unit
+ * steps the iterations then write every element of their image, and data
+ * a region names in 'out' need not be copied in there. */
+bool reach_dense_write(gen *g, int body, int decl, int rank, char *const *vars, int nvars);
+
 #endif

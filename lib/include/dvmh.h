@@ -321,7 +321,9 @@ typedef struct dvmh_piece {
 
 typedef void (*dvmh_handler)(dvmh_piece *piece);
 
-enum dvmh_access { DVMH_READ = 1, DVMH_WRITE = 2 };
+/* DVMH_DENSE (with DVMH_WRITE): every iteration writes the element its
+ * references reach (one offset per dimension, dvmh_loop_reach). */
+enum dvmh_access { DVMH_READ = 1, DVMH_WRITE = 2, DVMH_DENSE = 4 };
 enum dvmh_device_kind { DVMH_DEV_HOST = 0, DVMH_DEV_CUDA = 1 };
 enum dvmh_red_op {
     DVMH_RED_SUM, DVMH_RED_PRODUCT, DVMH_RED_MAX, DVMH_RED_MIN,

@@ -18,5 +18,5 @@ void f(double v[N], double w[N][4], double z[])
 // CHECK: dvmh_region_data(v, 1, (dvmh_idx[]){-1}, sizeof((v)[0]), DVMH_INOUT, NULL);
 // CHECK: dvmh_region_data(w, 2, (dvmh_idx[]){-1, (dvmh_idx)(sizeof((w)[0]) / sizeof((w)[0][0]))}, sizeof((w)[0][0]), DVMH_INOUT, NULL);
 // CHECK: dvmh_region_data(z, 1, (dvmh_idx[]){-1}, sizeof((z)[0]), DVMH_INOUT, NULL);
-// CHECK: dvmh_loop_data(dvmh_L, v, 1, (dvmh_idx[]){-1}, sizeof((v)[0]), DVMH_READ | DVMH_WRITE);
+// CHECK: dvmh_loop_data(dvmh_L, v, 1, (dvmh_idx[]){-1}, sizeof((v)[0]), DVMH_READ | DVMH_WRITE | DVMH_DENSE);
 // CHECK: dvmh_get_actual_data(__FILE__, __LINE__, v, 1, (dvmh_idx[]){-1}, sizeof((v)[0]), NULL);
