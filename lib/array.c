@@ -513,6 +513,7 @@ void dvmh_array_free(const char *file, int line, dvmh_array *a)
     (void)line;
     if (!a)
         return;
+    comm_array_gone(a);
     var_destroy(a->var);
     a->var = NULL;
     host_mem_free(a->head.host_data);
@@ -525,12 +526,25 @@ void dvmh_array_destroy(dvmh_array *a)
     if (!a)
         return;
     check_array_gone(a);
+    comm_array_gone(a);
     unregister_array(a);
     var_destroy(a->var);
     host_mem_free(a->head.host_data);
     distr_space_free(&a->own_space);
     a->head.magic = 0;
     free(a);
+}
+
+void dvmh_array_release(dvmh_array **a)
+{
+    dvmh_array_destroy(*a);
+    *a = NULL;
+}
+
+void dvmh_template_release(dvmh_template **t)
+{
+    dvmh_template_destroy(*t);
+    *t = NULL;
 }
 
 void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr)

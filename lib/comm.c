@@ -90,6 +90,12 @@ int comm_grid_process(int rank, const int *dims, const int *coords)
     return layer->grid_process(rank, dims, coords);
 }
 
+void comm_array_gone(const dvmh_array *a)
+{
+    if (layer->array_gone)
+        layer->array_gone(a);
+}
+
 size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner)
 {
     return layer->shadow_renew(a, lo, hi, corner);

@@ -40,6 +40,9 @@ int comm_grid_process(int rank, const int *dims, const int *coords);
  * diagonal neighbours too. Only the edge boxes move. Returns the bytes this
  * process sent. One process: nothing to do, returns 0. */
 size_t comm_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner);
+/* Array a is destroyed or its memory freed (every process, in the same
+ * order): the layer forgets its plans for it. */
+void comm_array_gone(const dvmh_array *a);
 /* Collective: each process fetches box [lo, hi] (global, inclusive; empty
  * when some lo > hi) of a into dst, a row-major buffer of exactly that box,
  * from the owners' host copies. Returns the bytes this process sent.

@@ -39,6 +39,10 @@ typedef struct comm_layer {
     comm_group *(*group_create)(const int *members, int count, int tag);
     void (*group_free)(comm_group *g);
     int (*nodes)(int *node);
+    /* array a goes away (destroyed, or its memory freed): what the layer
+     * keeps of it must go too, on every process at once (a new array at
+     * the same address must not find it); NULL: nothing kept */
+    void (*array_gone)(const dvmh_array *a);
 } comm_layer;
 
 extern const comm_layer comm_single_layer;

@@ -163,6 +163,34 @@ char *decl_creation(gen *g, dobj *o, const directive *d, char **dims, int rank, 
     return sb_take(&b);
 }
 
+static bool jump_into(gen *g, int block, size_t offset);
+
+/* Attributes after the last declarator ('double B[N]
+ * __attribute__((aligned(64)));'): they were the array's, the handle that
+ * replaces it takes none. The offset past them. */
+static size_t skip_attributes(gen *g, size_t end)
+{
+    const char *t = g->a.text;
+    for (;;) {
+        size_t k = ast_skip_blanks(&g->a, end);
+        if (strncmp(t + k, "__attribute__", 13) != 0)
+            return end;
+        k = ast_skip_blanks(&g->a, k + 13);
+        if (t[k] != '(')
+            return end;
+        int depth = 0;
+        for (; k < g->a.text_len; k++) {
+            if (t[k] == '(')
+                depth++;
+            else if (t[k] == ')' && --depth == 0)
+                break;
+        }
+        if (depth != 0)
+            return end;
+        end = k + 1;
+    }
+}
+
 void decl_group(gen *g, attached *at)
 {
     const directive *d = at->dir;
@@ -175,11 +203,27 @@ void decl_group(gen *g, attached *at)
             g->a.nodes[n].start == start &&
             g->a.nodes[n].parent == g->a.nodes[first].parent)
             vars[nv++] = n;
-    size_t end = g->a.nodes[vars[nv - 1]].end;
+    size_t end = skip_attributes(g, g->a.nodes[vars[nv - 1]].end);
     bool file_scope = g->a.nodes[first].parent == -1;
     enum CX_StorageClass sc = clang_Cursor_getStorageClass(g->a.nodes[first].cursor);
     bool is_extern = sc == CX_SC_Extern;
     bool is_static = sc == CX_SC_Static;
+    /* a block's arrays and templates go away on any way out of it (the
+     * end, return, break, goto): a cleanup */
+    int decl_stmt = g->a.nodes[first].parent;
+    int block = decl_stmt >= 0 && g->a.nodes[decl_stmt].kind == CXCursor_DeclStmt
+                    ? g->a.nodes[decl_stmt].parent
+                    : -1;
+    bool local = !file_scope && !is_static && !is_extern;
+    bool cleanup = local && block >= 0 && g->a.nodes[block].kind == CXCursor_CompoundStmt;
+    if (cleanup && jump_into(g, block, end)) {
+        /* the handle's initialisation would be skipped as well: its
+         * destruction would take an uninitialised pointer */
+        gen_error(g, start, "not supported yet: a jump (goto, or a switch's case) past the "
+                            "declaration of a distributed array or template into its block "
+                            "(declare it in a block of its own)");
+        cleanup = false;
+    }
     unsigned line, col;
     ast_line_col(&g->a, start, &line, &col);
     strbuf decl = {0}, create = {0};
@@ -253,8 +297,11 @@ void decl_group(gen *g, attached *at)
                              d->shadow_rank, d->shadow_rank == 1 ? "" : "s", o->name, rank);
         }
         o->rank = rank;
-        sb_printf(&decl, "%s*%s%s", v ? ", " : "", o->name,
-                  (!file_scope && !is_static && !is_extern) ? " = NULL" : "");
+        sb_printf(&decl, "%s*%s%s%s", v ? ", " : "", o->name,
+                  !cleanup ? ""
+                  : d->kind == DIR_TEMPLATE ? " __attribute__((cleanup(dvmh_template_release)))"
+                                            : " __attribute__((cleanup(dvmh_array_release)))",
+                  local ? " = NULL" : "");
         if (!is_extern) {
             char *c = decl_creation(g, o, d, dims, rank, "__FILE__", line);
             sb_printf(&create, "%s%s", create.len ? " " : "", c);
@@ -278,18 +325,7 @@ void decl_group(gen *g, attached *at)
                 edit_litf(c, " if (!%s) { %s }", g->objs[g->obj_count - 1].desc, create.s);
             else
                 edit_litf(c, " %s", create.s);
-            if (!is_static) {
-                /* destroyed where the block ends */
-                int decl_stmt = g->a.nodes[first].parent;
-                int block = decl_stmt >= 0 ? g->a.nodes[decl_stmt].parent : -1;
-                if (block >= 0 && g->a.nodes[block].kind == CXCursor_CompoundStmt) {
-                    size_t close = g->a.nodes[block].end - 1;
-                    edit *x = edit_begin(&g->e, close, close);
-                    for (int v = 0; v < nv; v++)
-                        edit_litf(x, " dvmh_array_destroy(%s);", g->objs[g->obj_count - nv + v].desc);
-                    edit_lit(x, " ");
-                }
-            }
+
         }
     }
     free(decl.s);

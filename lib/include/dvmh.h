@@ -147,6 +147,10 @@ void dvmh_array_malloc(const char *file, int line, dvmh_array *a,
                        size_t bytes, int zero);
 void dvmh_array_free(const char *file, int line, dvmh_array *a);
 void dvmh_array_destroy(dvmh_array *a);
+/* For __attribute__((cleanup)): a block's array or template goes away at
+ * its end, whichever way the program leaves the block. */
+void dvmh_array_release(dvmh_array **a);
+void dvmh_template_release(dvmh_template **t);
 
 /* redistribute(A[block][*]) on an array or a template. */
 void dvmh_redistribute(const char *file, int line, void *obj, const dvmh_distr *distr);

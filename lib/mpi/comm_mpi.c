@@ -128,6 +128,7 @@ const comm_layer comm_mpi_layer = {
     .grid = mpi_layer_grid,
     .grid_process = mpi_layer_grid_process,
     .shadow_renew = mpi_layer_shadow_renew,
+    .array_gone = mpi_layer_array_gone,
     .fetch_box = mpi_layer_fetch_box,
     .remote_view_begin = mpi_layer_remote_view_begin,
     .remote_view_end = mpi_layer_remote_view_end,

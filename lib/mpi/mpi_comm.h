@@ -125,6 +125,7 @@ size_t mpi_fetch_from(dvmh_array *a, const dvmh_idx *old_lo, const dvmh_idx *old
 int mpi_layer_process_count(void);
 int mpi_layer_process_rank(void);
 size_t mpi_layer_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, int corner);
+void mpi_layer_array_gone(const dvmh_array *a);
 size_t mpi_layer_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst);
 size_t mpi_layer_remote_view_begin(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi,
                                    comm_remote_view *view);

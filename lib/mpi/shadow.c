@@ -160,8 +160,16 @@ size_t mpi_layer_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
     if (slot >= 0 && all == shadow_cache.plans[slot].all_keys)
         return mpi_fetch_plan_run(&shadow_cache.plans[slot].plan);
 
-    if (slot < 0)
-        slot = shadow_cache.next++ % SHADOW_PLANS;
+    /* Every process makes the plan now: each takes the same next slot,
+     * so that the caches stay alike (a process's own stale match is
+     * dropped rather than reused: reusing it would leave the processes'
+     * round-robin counters apart, and later a plan kept on one process
+     * but evicted on another) */
+    if (slot >= 0 && shadow_cache.plans[slot].used) {
+        mpi_fetch_plan_free(&shadow_cache.plans[slot].plan);
+        shadow_cache.plans[slot].used = false;
+    }
+    slot = shadow_cache.next++ % SHADOW_PLANS;
     shadow_plan *kept = &shadow_cache.plans[slot];
     if (kept->used)
         mpi_fetch_plan_free(&kept->plan);
@@ -170,6 +178,22 @@ size_t mpi_layer_shadow_renew(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx 
     shadow_plan_make(&kept->plan, a, &key);
     kept->all_keys = shadow_combine(hash);
     return mpi_fetch_plan_run(&kept->plan);
+}
+
+/* The plans of an array that goes away: a new array at its address (and
+ * its data at the same address) would find them on the processes where
+ * malloc gave the same addresses, and only there; processes whose kept
+ * plans were made in different rounds could then disagree on whether to
+ * make a new one (a hang in the next shadow_renew). */
+void mpi_layer_array_gone(const dvmh_array *a)
+{
+    for (int k = 0; k < SHADOW_PLANS; k++) {
+        shadow_plan *p = &shadow_cache.plans[k];
+        if (p->used && p->key.array == a) {
+            mpi_fetch_plan_free(&p->plan);
+            p->used = false;
+        }
+    }
 }
 
 size_t mpi_layer_fetch_box(dvmh_array *a, const dvmh_idx *lo, const dvmh_idx *hi, void *dst)
