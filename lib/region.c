@@ -99,7 +99,9 @@ static void check_section(const char *file, int line, int rank, const dvmh_idx *
     for (int d = 0; sec && d < rank; d++) {
         if (sec[d].lo == DVMH_WHOLE)
             continue;
-        if (sec[d].lo > sec[d].hi || sec[d].lo < 0 || (size[d] > 0 && sec[d].hi >= size[d]))
+        /* an upper bound of DVMH_IDX_HUGE: left open ('A[lo:]'), the end */
+        if (sec[d].lo > sec[d].hi || sec[d].lo < 0 ||
+            (size[d] > 0 && sec[d].hi >= size[d] && sec[d].hi != DVMH_IDX_HUGE))
             dvmh_fatal(file, line, "section [%lld:%lld] of dimension %d is out of bounds",
                        (long long)sec[d].lo, (long long)sec[d].hi, d + 1);
     }

@@ -19,7 +19,10 @@ static char *range_bound(parser *p, const char *stops, const char *what)
     return text;
 }
 
-/* [lo:hi] / [e] / [] repeated: sections or widths. */
+/* [lo:hi] / [e] / [] repeated: sections or widths. Sections (allow_empty)
+ * may leave a bound out, as in the DVM system: [:] is [], [:hi] starts at
+ * 0 (C arrays do) and [lo:] runs to the end of the dimension (hi NULL, for
+ * the code generator, which knows the size). */
 int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
 {
     int rank = 0;
@@ -37,10 +40,20 @@ int clause_ranges(parser *p, dir_range *out, bool allow_empty, const char *what)
             p->pos++;
             continue;
         }
+        if (allow_empty && lex_is_punct(p, ":")) {
+            p->pos++;
+            if (!lex_is_punct(p, "]")) {
+                r->lo = xstrdup("0");
+                r->hi = range_bound(p, "]", what);
+            }
+            lex_expect(p, "]", "after a subscript");
+            continue;
+        }
         r->lo = range_bound(p, ":]", what);
         if (lex_is_punct(p, ":")) {
             p->pos++;
-            r->hi = range_bound(p, "]", what);
+            if (!(allow_empty && lex_is_punct(p, "]")))
+                r->hi = range_bound(p, "]", what);
         } else if (r->lo) {
             r->hi = xstrdup(r->lo);
         }
@@ -84,12 +97,19 @@ static void clause_vars(parser *p, dir_var_list *l, bool widths, bool allow_out)
             if (!v.name)
                 return;
             if (widths && lex_is_punct(p, "[") && p->toks[p->pos + 1].kind == TOK_STRING) {
-                /* shadow_renew(A["name"]): a shadow edge added by shadow_add */
+                /* shadow_renew(A["name"]): a shadow edge added by shadow_add;
+                 * A["e1", "e2"] (DVM's form) is A["e1"], A["e2"] */
                 p->pos++;
-                v.edge = lex_expect_string(p, "the name of a shadow edge");
-                if (v.edge)
+                for (;;) {
+                    v.edge = lex_expect_string(p, "the name of a shadow edge");
+                    clause_var_add(l, v);
+                    if (!v.edge || !lex_is_punct(p, ",") || p->toks[p->pos + 1].kind != TOK_STRING)
+                        break;
+                    p->pos++;
+                    v.name = xstrdup(v.name);
+                }
+                if (!p->failed)
                     lex_expect(p, "]", "after the name of the shadow edge");
-                clause_var_add(l, v);
                 if (p->failed)
                     return;
                 if (lex_is_punct(p, ",")) {
@@ -403,6 +423,11 @@ void clause_reduction(parser *p, directive *d)
 {
     if (!lex_expect(p, "(", "after 'reduction'"))
         return;
+    /* reduction(): no reduction, as in the DVM system */
+    if (lex_is_punct(p, ")")) {
+        p->pos++;
+        return;
+    }
     for (;;) {
         dir_loc oploc;
         char *op = lex_expect_ident(p, "a reduction operation", &oploc);
@@ -467,7 +492,9 @@ void clause_paren_vars(parser *p, dir_var_list *l, bool widths, bool allow_out, 
 {
     if (!lex_expect(p, "(", clause))
         return;
-    clause_vars(p, l, widths, allow_out);
+    /* an empty list, which the DVM system accepts: nothing listed */
+    if (!lex_is_punct(p, ")"))
+        clause_vars(p, l, widths, allow_out);
     lex_expect(p, ")", "to close the list");
 }
 

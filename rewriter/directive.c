@@ -69,6 +69,11 @@ static void parse_template_dims(parser *p, directive *d)
 {
     dir_range r[DIR_MAX_RANK];
     memset(r, 0, sizeof r);
+    /* a bare 'template' (rank 0), as the DVM system allows before an
+     * extern declaration like a bare 'array'; the generator wants sizes
+     * everywhere else */
+    if (lex_peek(p)->kind == TOK_END)
+        return;
     if (!lex_is_punct(p, "[")) {
         lex_error(p, lex_here(p), "expected '[' with the template's sizes, found %s", lex_found(p));
         return;
@@ -144,10 +149,19 @@ static void parse_parallel_clauses(parser *p, directive *d)
                      "after 'remote_access'");
         } else if (lex_is_ident(p, "tie")) {
             p->pos++;
-            clause_refs(p, &d->ties, &d->tie_count, d->loop_vars, d->loop_rank, "after 'tie'");
+            /* tie(): nothing tied, as in the DVM system */
+            if (lex_is_punct(p, "(") && p->toks[p->pos + 1].kind == TOK_PUNCT &&
+                p->text[p->toks[p->pos + 1].start] == ')')
+                p->pos += 2;
+            else
+                clause_refs(p, &d->ties, &d->tie_count, d->loop_vars, d->loop_rank, "after 'tie'");
         } else if (lex_is_ident(p, "cuda_block")) {
-            if (!clause_once(p, d->cuda_block_rank > 0, "cuda_block"))
-                return;
+            /* given again: the last one counts, as in the DVM system */
+            for (int k = 0; k < d->cuda_block_rank; k++) {
+                free(d->cuda_block[k]);
+                d->cuda_block[k] = NULL;
+            }
+            d->cuda_block_rank = 0;
             p->pos++;
             if (!lex_expect(p, "(", "after 'cuda_block'"))
                 return;
@@ -165,8 +179,9 @@ static void parse_parallel_clauses(parser *p, directive *d)
             }
             lex_expect(p, ")", "to close 'cuda_block'");
         } else if (lex_is_ident(p, "stage")) {
-            if (!clause_once(p, d->stage != NULL, "stage"))
-                return;
+            /* given again: the last one counts, as in the DVM system */
+            free(d->stage);
+            d->stage = NULL;
             p->pos++;
             if (lex_expect(p, "(", "after 'stage'")) {
                 d->stage = lex_expression(p, ")", "the stage size");
@@ -267,7 +282,9 @@ static void parse_region(parser *p, directive *d)
             p->pos++;
             if (!lex_expect(p, "(", "after 'targets'"))
                 return;
-            for (;;) {
+            /* targets(): none given, which is the default (all), as in the
+             * DVM system */
+            for (bool first = true; !(first && lex_is_punct(p, ")")); first = false) {
                 if (lex_is_ident(p, "HOST") || lex_is_ident(p, "host"))
                     d->targets |= DIR_TARGET_HOST;
                 else if (lex_is_ident(p, "CUDA") || lex_is_ident(p, "cuda"))
@@ -298,6 +315,11 @@ static void parse_inherit(parser *p, directive *d)
 {
     if (!lex_expect(p, "(", "after 'inherit'"))
         return;
+    /* inherit(): no parameter receives a distributed array */
+    if (lex_is_punct(p, ")")) {
+        p->pos++;
+        return;
+    }
     for (;;) {
         d->names = xrealloc(d->names, sizeof(char *) * (size_t)(d->name_count + 1));
         d->name_locs = xrealloc(d->name_locs, sizeof(dir_loc) * (size_t)(d->name_count + 1));

@@ -44,9 +44,11 @@ typedef struct dir_ref {
     dir_index index[DIR_MAX_RANK];
 } dir_ref;
 
-/* A section subscript [lo:hi], [e] (lo == hi) or [] (whole). */
+/* A section subscript [lo:hi], [e] (lo == hi) or [] (whole); sections
+ * may leave bounds open: [:] is [], [:hi] is [0:hi], and [lo:] runs to
+ * the end of the dimension. */
 typedef struct dir_range {
-    char *lo, *hi;                  /* NULL, NULL: whole dimension */
+    char *lo, *hi;                  /* NULL, NULL: whole dimension; lo, NULL: [lo:] */
     dir_loc loc;
 } dir_range;
 
@@ -105,7 +107,7 @@ typedef struct directive {
     int distr_rank;                 /* 0: no distribute clause */
     dir_distr distr[DIR_MAX_RANK];
     char *distr_target;             /* redistribute(A[..]): A */
-    int dims_rank;                  /* template[N][M]: sizes */
+    int dims_rank;                  /* template[N][M]: sizes (0: a bare 'template') */
     char *dims[DIR_MAX_RANK];
     int shadow_rank;
     dir_range shadow[DIR_MAX_RANK];
@@ -159,7 +161,7 @@ typedef struct directive {
     unsigned targets;               /* 0: not given */
     bool async;
 
-    /* get_actual / actual (has_list false: all) */
+    /* get_actual / actual (has_list false: all; an empty list: none) */
     bool has_list;
     dir_var_list list;
 

@@ -50,10 +50,17 @@ dobj *gen_find_obj(gen *g, int decl)
     if (decl < 0)
         return NULL;
     CXCursor canon = clang_getCanonicalCursor(g->a.nodes[decl].cursor);
+    dobj *bare = NULL;
     for (int k = 0; k < g->obj_count; k++)
-        if (clang_equalCursors(clang_getCanonicalCursor(g->a.nodes[g->objs[k].decl].cursor), canon))
-            return &g->objs[k];
-    return NULL;
+        if (clang_equalCursors(clang_getCanonicalCursor(g->a.nodes[g->objs[k].decl].cursor), canon)) {
+            /* a bare 'template' on an extern declaration gives no sizes:
+             * the definition, where this file has it, does */
+            if (!g->objs[k].is_template || g->objs[k].rank > 0)
+                return &g->objs[k];
+            if (!bare)
+                bare = &g->objs[k];
+        }
+    return bare;
 }
 
 dobj *gen_lookup_obj(gen *g, const char *name, size_t offset)

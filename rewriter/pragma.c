@@ -7,23 +7,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool word_at(const char *t, size_t len, size_t i, const char *w)
+/* The length of the line splice at i: a backslash and the end of the line,
+ * '\n' or (a file with DOS line endings) "\r\n", which the preprocessor
+ * deletes before anything else, even inside a word; 0 if there is none. */
+static size_t splice_at(const char *t, size_t len, size_t i)
 {
-    size_t n = strlen(w);
-    return i + n <= len && !strncmp(t + i, w, n) &&
-           (i + n == len || !(isalnum((unsigned char)t[i + n]) || t[i + n] == '_'));
+    if (i + 1 < len && t[i] == '\\' && t[i + 1] == '\n')
+        return 2;
+    if (i + 2 < len && t[i] == '\\' && t[i + 1] == '\r' && t[i + 2] == '\n')
+        return 3;
+    return 0;
 }
 
-/* Skips blanks and backslash-newlines on one logical line. */
+static size_t skip_splices(const char *t, size_t len, size_t i)
+{
+    for (size_t n; (n = splice_at(t, len, i)) > 0;)
+        i += n;
+    return i;
+}
+
+/* Word w at i, splices allowed between its letters (pra\<newline>gma);
+ * *after: the offset after it. */
+static bool word_at(const char *t, size_t len, size_t i, const char *w, size_t *after)
+{
+    for (; *w; w++) {
+        i = skip_splices(t, len, i);
+        if (i >= len || t[i] != *w)
+            return false;
+        i++;
+    }
+    size_t next = skip_splices(t, len, i);
+    if (next < len && (isalnum((unsigned char)t[next]) || t[next] == '_'))
+        return false;
+    *after = i;
+    return true;
+}
+
+/* Skips blanks and line splices on one logical line. */
 static size_t skip_blanks(const char *t, size_t len, size_t i)
 {
     for (;;) {
         while (i < len && (t[i] == ' ' || t[i] == '\t'))
             i++;
-        if (i + 1 < len && t[i] == '\\' && t[i + 1] == '\n')
-            i += 2;
-        else
+        size_t n = splice_at(t, len, i);
+        if (!n)
             return i;
+        i += n;
     }
 }
 
@@ -35,8 +64,9 @@ static size_t skip_blanks(const char *t, size_t len, size_t i)
 static size_t logical_line_end(const char *t, size_t len, size_t i)
 {
     while (i < len && t[i] != '\n') {
-        if (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n') {
-            i += 2;
+        size_t n = splice_at(t, len, i);
+        if (n) {
+            i += n;
         } else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
             i += 2;
             while (i < len && !(t[i] == '*' && i + 1 < len && t[i + 1] == '/'))
@@ -45,11 +75,11 @@ static size_t logical_line_end(const char *t, size_t len, size_t i)
         } else if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
             /* to the end of the line, continuations included */
             while (i < len && t[i] != '\n')
-                i += (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n') ? 2 : 1;
+                i += splice_at(t, len, i) ? splice_at(t, len, i) : 1;
         } else if (t[i] == '"' || t[i] == '\'') {
             char q = t[i++];
             while (i < len && t[i] != q && t[i] != '\n')
-                i += (t[i] == '\\' && i + 1 < len) ? 2 : 1;
+                i += splice_at(t, len, i) ? splice_at(t, len, i) : (t[i] == '\\' && i + 1 < len) ? 2 : 1;
             if (i < len && t[i] == q)
                 i++;
         } else {
@@ -93,28 +123,44 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
             continue;
         }
         if (c == '/' && i + 1 < len && t[i + 1] == '/') {
-            while (i < len && t[i] != '\n')
-                i++;
+            /* a splice continues the comment on the next line */
+            while (i < len && t[i] != '\n') {
+                size_t n = splice_at(t, len, i);
+                if (n) {
+                    i += n;
+                    line++;
+                    line_start = i;
+                } else {
+                    i++;
+                }
+            }
             continue;
         }
         if (c == '"' || c == '\'') {
             i++;
             while (i < len && t[i] != c && t[i] != '\n') {
+                size_t n = splice_at(t, len, i);
+                if (n) {
+                    i += n;
+                    line++;
+                    line_start = i;
+                    continue;
+                }
                 if (t[i] == '\\')
                     i++;
                 i++;
             }
-            i++;
+            if (i < len && t[i] == c)
+                i++;
             at_line_start = false;
             continue;
         }
         if (c == '#' && at_line_start) {
             size_t hash = i;
             size_t j = skip_blanks(t, len, i + 1);
-            if (word_at(t, len, j, "pragma")) {
-                j = skip_blanks(t, len, j + 6);
-                if (word_at(t, len, j, "dvm")) {
-                    j += 3;
+            if (word_at(t, len, j, "pragma", &j)) {
+                j = skip_blanks(t, len, j);
+                if (word_at(t, len, j, "dvm", &j)) {
                     size_t end = logical_line_end(t, len, j);
                     list = xgrow(list, &cap, count + 1);
                     pragma_text *p = &list[count++];
@@ -130,11 +176,12 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
                     unsigned l = line;
                     size_t ls = line_start;
                     for (size_t q = j; q < end; q++) {
-                        if (t[q] == '\\' && q + 1 < end + 1 && t[q + 1] == '\n') {
-                            p->body[k] = ' ';
-                            p->line_map[k] = l;
-                            p->col_map[k++] = (unsigned)(q - ls + 1);
-                            q++;
+                        size_t splice = splice_at(t, len, q);
+                        if (splice) {
+                            /* deleted, as the preprocessor does: 'reduc\' and
+                             * 'tion' on the next line are one word; the
+                             * characters after it keep their own places */
+                            q += splice - 1;
                             l++;
                             ls = q + 1;
                             continue;
@@ -163,12 +210,14 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
             }
             /* another directive: skip its logical line */
             while (i < len && t[i] != '\n') {
-                if (t[i] == '\\' && i + 1 < len && t[i + 1] == '\n') {
-                    i++;
+                size_t n = splice_at(t, len, i);
+                if (n) {
+                    i += n;
                     line++;
-                    line_start = i + 1;
+                    line_start = i;
+                } else {
+                    i++;
                 }
-                i++;
             }
             continue;
         }

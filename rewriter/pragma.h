@@ -1,5 +1,5 @@
 /* pragma.h: finding `#pragma dvm` lines in a source text (outside comments
- * and string literals), with backslash continuations joined. */
+ * and string literals), with line splices (backslash-newline) deleted. */
 #ifndef CDVMH_PRAGMA_H
 #define CDVMH_PRAGMA_H
 
@@ -8,7 +8,7 @@
 typedef struct pragma_text {
     size_t start, end;              /* from '#' to the end of its last line (no newline) */
     unsigned line, col;             /* of '#' */
-    char *body;                     /* after "dvm", continuations joined */
+    char *body;                     /* after "dvm", splices deleted */
     unsigned *line_map, *col_map;   /* location of each body character */
 } pragma_text;
 

@@ -9,6 +9,66 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The size of dimension k of the variable declared at decl (a distributed
+ * array when o) as C text, for a section's open upper bound ([lo:]); NULL
+ * where the declaration does not give it (a pointer, a parameter, a
+ * distributed array of variable length: the runtime knows it, and the
+ * generated code cannot ask). */
+static char *dim_extent(gen *g, int decl, const dobj *o, const char *name, int k)
+{
+    CXCursor c = g->a.nodes[decl].cursor;
+    if (k == 0 && gen_array_param(c))
+        return NULL;
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    for (int j = 0; j < k; j++) {
+        if (t.kind == CXType_Pointer)
+            t = clang_getPointeeType(t);
+        else
+            t = clang_getArrayElementType(t);
+        t = clang_getCanonicalType(t);
+    }
+    if (t.kind == CXType_ConstantArray && o)
+        return str_printf("%lld", clang_getArraySize(t));
+    if (t.kind != CXType_ConstantArray && t.kind != CXType_VariableArray)
+        return NULL;
+    if (o)
+        return NULL;
+    /* ordinary data keeps its C type: sizeof sees a variable length too */
+    strbuf b = {0};
+    sb_printf(&b, "(dvmh_idx)(sizeof((%s)", name);
+    for (int j = 0; j < k; j++)
+        sb_add(&b, "[0]");
+    sb_printf(&b, ") / sizeof((%s)", name);
+    for (int j = 0; j <= k; j++)
+        sb_add(&b, "[0]");
+    sb_add(&b, "))");
+    return sb_take(&b);
+}
+
+/* The section's text with each open upper bound ([lo:]) closed at the end
+ * of its dimension. */
+static char *section_text(gen *g, int decl, const dobj *o, const dir_var *v)
+{
+    dir_range r[DIR_MAX_RANK];
+    int rank = v->rank < DIR_MAX_RANK ? v->rank : DIR_MAX_RANK;
+    char *made[DIR_MAX_RANK] = {0};
+    for (int k = 0; k < rank; k++) {
+        r[k] = v->range[k];
+        if (!r[k].lo || r[k].hi)
+            continue;
+        /* where the declaration does not give the size (a pointer, a
+         * parameter), the runtime knows it: an upper bound of
+         * DVMH_IDX_HUGE is the end of the dimension there */
+        char *ext = dim_extent(g, decl, o, v->name, k);
+        r[k].hi = made[k] = ext ? str_printf("%s - 1", ext) : xstrdup("DVMH_IDX_HUGE");
+        free(ext);
+    }
+    char *sec = gen_range_text(r, rank);
+    for (int k = 0; k < rank; k++)
+        free(made[k]);
+    return sec;
+}
+
 /* The call describing variable name (with a section) for a region clause
  * or an actuality directive; NULL after an error. */
 static char *var_call(gen *g, const char *array_fn, const char *data_fn, const char *prefix,
@@ -21,7 +81,7 @@ static char *var_call(gen *g, const char *array_fn, const char *data_fn, const c
     }
     dobj *o = gen_find_obj(g, decl);
     strbuf b = {0};
-    char *sec = gen_range_text(v->range, v->rank);
+    char *sec = section_text(g, decl, o, v);
     if (o) {
         if (o->is_template) {
             gen_error_at(g, v->loc, "'%s' is a template, not data", v->name);
@@ -68,7 +128,9 @@ void region_standalone(gen *g, attached *at)
     case DIR_GET_ACTUAL:
     case DIR_ACTUAL: {
         bool get = d->kind == DIR_GET_ACTUAL;
-        if (!d->has_list || d->list.count == 0) {
+        /* get_actual() with an empty list does nothing (DVM); without a
+         * list, everything */
+        if (!d->has_list) {
             sb_printf(&b, "dvmh_%s_all(__FILE__, __LINE__);", get ? "get_actual" : "actual");
             break;
         }
