@@ -414,8 +414,10 @@ dvmh_array *dvmh_array_create(const char *file, int line, int rank, size_t elem_
     else if (distr) {
         /* pointer array: remember the formats until malloc gives the size */
         a->own_space.distributed = false;
-        for (int d = 0; d < rank; d++)
+        for (int d = 0; d < rank; d++) {
             a->own_space.dim[d].kind = distr[d].kind;
+            a->own_space.given[d] = distr[d];
+        }
     }
     if (sizes[0] > 0 && distr) {
         array_compute_ownership(a);
@@ -500,7 +502,7 @@ void dvmh_array_malloc(const char *file, int line, dvmh_array *a, size_t bytes, 
     if (!a->aligned) {
         dvmh_distr distr[DVMH_MAX_RANK];
         for (int d = 0; d < a->head.rank; d++)
-            distr[d] = (dvmh_distr){a->own_space.dim[d].kind, NULL, 0, 0};
+            distr[d] = a->own_space.given[d];
         distr_space_distribute(file, line, &a->own_space, distr);
     }
     array_compute_ownership(a);

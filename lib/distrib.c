@@ -15,6 +15,7 @@ void distr_space_init(distr_space *s, int rank, const dvmh_idx *sizes)
         s->size[d] = sizes[d];
         s->dim[d].kind = DVMH_DISTR_NONE;
         s->dim[d].axis = -1;
+        s->given[d] = (dvmh_distr){DVMH_DISTR_NONE, NULL, 0, 0};
     }
 }
 
@@ -182,6 +183,7 @@ void distr_space_distribute(const char *file, int line, distr_space *s, const dv
         s->dim[d].owned = NULL;
         s->dim[d].owned_count = 0;
         s->dim[d].kind = distr[d].kind;
+        s->given[d] = distr[d];
         s->dim[d].axis = -1;
         if (distr[d].kind != DVMH_DISTR_NONE) {
             s->dim[d].axis = axes;

@@ -32,6 +32,10 @@ typedef struct distr_space {
     int grid_dims[DVMH_MAX_RANK];
     int grid_coords[DVMH_MAX_RANK];
     bool distributed;               /* a distribution has been given */
+    /* the formats last given, their parameters included (genblock's
+     * sizes, wgtblock's weights, multblock's multiple): an array created
+     * by malloc is distributed with them when malloc gives its size */
+    dvmh_distr given[DVMH_MAX_RANK];
 } distr_space;
 
 void distr_space_init(distr_space *s, int rank, const dvmh_idx *sizes);
