@@ -173,7 +173,14 @@ static bool same_shape(const dvmh_array *a, const dvmh_array *c)
 
 static void companion(dvmh_array *a)
 {
-    if (a->check && same_shape(a, a->check))
+    /* the shapes compared are the local parts: after a realign some
+     * processes may keep theirs; every process makes a new companion or
+     * none (creating arrays is collective, and their order in the
+     * runtime's list is the order a redistribute moves them in) */
+    int same = a->check && same_shape(a, a->check);
+    if (a->check && comm_process_count() > 1)
+        comm_allreduce(DVMH_RED_MIN, DVMH_T_INT, &same, 1, NULL, 0, 0);
+    if (same)
         return;
     check_array_gone(a);
     int rank = a->head.rank;
