@@ -215,7 +215,9 @@ static void loop_check_clauses(gen *g, loop_plan *p)
             gen_error_at(g, d->on.loc, decl >= 0 ? "'%s' in 'on' is not a distributed array or template"
                                                  : "unknown array '%s' in 'on'",
                          d->on.name);
-        } else if (d->on.rank != p->on->rank) {
+        } else if (d->on.rank != p->on->rank && !(p->on->is_template && p->on->rank == 0)) {
+            /* rank 0: a template declared only by a bare extern directive
+             * here (its definition, in another file, gives the sizes) */
             gen_error_at(g, d->on.loc, "'on' gives %d index%s for '%s', which has %d dimension%s",
                          d->on.rank, d->on.rank == 1 ? "" : "es", p->on->name, p->on->rank,
                          p->on->rank == 1 ? "" : "s");

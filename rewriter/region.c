@@ -150,7 +150,7 @@ void region_standalone(gen *g, attached *at)
             gen_error_at(g, d->loc, "'%s' is not a distributed array or template", d->distr_target);
             break;
         }
-        if (d->distr_rank != o->rank)
+        if (d->distr_rank != o->rank && !(o->is_template && o->rank == 0))
             gen_error_at(g, d->loc, "'redistribute' gives %d format%s for '%s', which has %d dimensions",
                          d->distr_rank, d->distr_rank == 1 ? "" : "s", o->name, o->rank);
         char *distr = gen_distr_text(d);
