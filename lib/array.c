@@ -26,6 +26,16 @@ bool array_is_template(const void *p)
     return p && ((const dvmh_template *)p)->magic == DVMH_TEMPLATE_MAGIC;
 }
 
+void dvmh_template_rank_check(const char *file, int line, const dvmh_template *t, int rank)
+{
+    if (!array_is_template(t))
+        dvmh_fatal(file, line, "the template is not created (its definition has not run)");
+    if (t->space.rank != rank)
+        dvmh_fatal(file, line, "the directive gives %d index%s or format%s for a template of %d "
+                   "dimension%s", rank, rank == 1 ? "" : "es", rank == 1 ? "" : "s",
+                   t->space.rank, t->space.rank == 1 ? "" : "s");
+}
+
 dvmh_template *dvmh_template_create(const char *file, int line, int rank,
                                     const dvmh_idx *sizes, const dvmh_distr *distr)
 {

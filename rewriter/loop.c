@@ -549,6 +549,9 @@ static void loop_call_create(gen *g, const loop_plan *p, strbuf *c)
         /* the rules are the directive's expressions: a C error in one (an
          * undeclared name in 'on A[k]') is reported on the directive's line */
         sb_printf(c, "#line %u \"%s\"\n", p->at->pragma->line, g->file);
+        if (p->on->is_template && p->on->rank == 0)
+            sb_printf(c, "    dvmh_template_rank_check(__FILE__, __LINE__, %s, %d);\n", p->on->desc,
+                      d->on.rank);
         sb_printf(c, "    dvmh_loop_map(dvmh_L, %s, %s);\n", p->on->desc, rules);
         sb_printf(c, "    dvmh_loop_describe(dvmh_L, -1, \"%s\", -1);\n", p->on->name);
         free(rules);

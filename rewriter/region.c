@@ -154,6 +154,9 @@ void region_standalone(gen *g, attached *at)
             gen_error_at(g, d->loc, "'redistribute' gives %d format%s for '%s', which has %d dimensions",
                          d->distr_rank, d->distr_rank == 1 ? "" : "s", o->name, o->rank);
         char *distr = gen_distr_text(d);
+        if (o->is_template && o->rank == 0)
+            sb_printf(&b, "dvmh_template_rank_check(__FILE__, __LINE__, %s, %d); ", o->desc,
+                      d->distr_rank);
         sb_printf(&b, "dvmh_redistribute(__FILE__, __LINE__, %s, %s);", o->desc, distr);
         free(distr);
         break;

@@ -114,6 +114,10 @@ typedef struct dvmh_array_head {
 } dvmh_array_head;
 #define DVMH_ARRAY_MAGIC 0x44564d48u
 
+/* A template this file knows only by a bare extern directive: the number
+ * of indexes or formats a directive gives it, checked against its
+ * definition's rank when the program runs. */
+void dvmh_template_rank_check(const char *file, int line, const dvmh_template *t, int rank);
 dvmh_template *dvmh_template_create(const char *file, int line, int rank,
                                     const dvmh_idx *sizes, const dvmh_distr *distr);
 void dvmh_template_destroy(dvmh_template *t);
