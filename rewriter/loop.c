@@ -385,6 +385,16 @@ static void loop_collect_uses(gen *g, loop_plan *p)
                 loop_add_data(g, p, name, o, us->decl, us->write);
             else
                 free(name);
+        } else if (us->write && clang_getCanonicalType(clang_getCursorType(dn->cursor)).kind ==
+                                    CXType_Record) {
+            /* F.u[i] = ...: the body writes into a struct variable; only
+             * arrays are loop data (their elements tracked one by one) */
+            gen_error(g, us->offset,
+                      "not supported yet: a parallel loop writing into the struct variable '%s' "
+                      "(its members); write through a pointer to it, or keep the array outside "
+                      "the struct",
+                      name);
+            free(name);
         } else if (us->write) {
             gen_error(g, us->offset,
                       "variable '%s' is assigned in a parallel loop but is not private or a reduction variable",
