@@ -34,7 +34,7 @@ typedef struct check_elem {
     uint32_t epoch;                   /* the loop run they belong to */
     int32_t wline;                    /* line of the last write since the last shadow_renew (0: none) */
     int32_t wproc;                    /* the process that made it */
-    int32_t pad;
+    int32_t cline;                    /* ... since the last shadow_renew with corners */
 } check_elem;
 
 /* An epoch no loop run has: a thread is clearing the element's state */
@@ -279,8 +279,12 @@ void check_loop_begin(dvmh_loop *l)
     for (int s = 0; s < l->shadow_count; s++) {
         dvmh_array *c = l->data[l->shadows[s].data].array->check;
         check_elem *e = c ? (check_elem *)(void *)c->head.host_data : NULL;
-        for (size_t m = 0; e && m < elem_count(c); m++)
+        bool corner = l->shadows[s].corner != 0;
+        for (size_t m = 0; e && m < elem_count(c); m++) {
             e[m].wline = 0;
+            if (corner) /* else the diagonal neighbours' copies stay old */
+                e[m].cline = 0;
+        }
     }
 }
 
@@ -367,6 +371,7 @@ int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx)
     check_elem *s = state_at(a->check, idx);
     if (s) {
         s->wline = line;
+        s->cline = line;
         s->wproc = comm_process_rank();
     }
     return 1;
@@ -378,8 +383,9 @@ int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx)
  * when some distributed dimension differs (a neighbour's element); fails
  * when it is beyond the shadow widths. */
 static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx *iter,
-                        const dvmh_idx *idx)
+                        const dvmh_idx *idx, int *moved)
 {
+    *moved = 0; /* divided dimensions along which idx is off the own element */
     const loop_data *d = &l->data[k];
     const struct check_data *cd = &l->check_data[k];
     const dvmh_array *a = d->array;
@@ -397,6 +403,7 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
         dvmh_idx h = r->kind == DVMH_RULE_CONST ? r->b : r->a * iter[r->dim] + r->b;
         dvmh_idx off = idx[x] - h, lo = cd->lo[x], hi = cd->hi[x];
         home &= off == 0;
+        *moved += off != 0;
         if ((mode & DVMH_WRITE) && off != 0 && !cd->across) {
             /* a write lands in this process's copy only: the element's
              * owner (and the sequential program) never sees it */
@@ -468,7 +475,8 @@ static void check_race(dvmh_loop *l, int k, int line, int64_t other, int64_t it,
 static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx *iter,
                          const dvmh_idx *idx)
 {
-    bool home = check_place(l, k, mode, line, iter, idx);
+    int moved;
+    bool home = check_place(l, k, mode, line, iter, idx, &moved);
     check_elem *s = state_at(l->data[k].array->check, idx);
     if (!s)
         return;
@@ -511,9 +519,22 @@ static void check_access(dvmh_loop *l, int k, int mode, int line, const dvmh_idx
                             itx, el, (int)wline, (int)__atomic_load_n(&s->wproc, __ATOMIC_RELAXED),
                             l->data[k].name);
         }
+        int32_t cline = __atomic_load_n(&s->cline, __ATOMIC_RELAXED);
+        if (moved >= 2 && !across && cline && w != it) {
+            char el[160], itx[160];
+            elem_text(l->data[k].name, l->data[k].rank, idx, el, sizeof el);
+            iter_text(l, it, itx, sizeof itx);
+            dvmh_check_fail(l->file, line,
+                            "missing corner: iteration %s reads the diagonal neighbour %s, "
+                            "written at line %d (by process %d) after the last shadow_renew of "
+                            "%s with (corner)",
+                            itx, el, (int)cline, (int)__atomic_load_n(&s->wproc, __ATOMIC_RELAXED),
+                            l->data[k].name);
+        }
     }
     if (mode & DVMH_WRITE) {
         __atomic_store_n(&s->wline, line, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->cline, line, __ATOMIC_RELAXED);
         __atomic_store_n(&s->wproc, my_rank, __ATOMIC_RELAXED);
     }
 }
