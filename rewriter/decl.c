@@ -325,7 +325,6 @@ void decl_group(gen *g, attached *at)
                 edit_litf(c, " if (!%s) { %s }", g->objs[g->obj_count - 1].desc, create.s);
             else
                 edit_litf(c, " %s", create.s);
-
         }
     }
     free(decl.s);
