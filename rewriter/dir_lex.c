@@ -175,13 +175,22 @@ char *lex_expression(parser *p, const char *stops, const char *what)
 {
     if (p->failed)
         return NULL;
-    int depth = 0, first = p->pos;
+    /* questions: conditional operators at depth 0 whose ':' is still to
+     * come ('b ? 0 : 1 : 2' in onto(...) is the bound 'b ? 0 : 1') */
+    int depth = 0, first = p->pos, questions = 0;
     for (;;) {
         token *k = lex_peek(p);
         if (k->kind == TOK_END)
             break;
         if (k->kind == TOK_PUNCT && k->end - k->start == 1) {
             char c = p->text[k->start];
+            if (depth == 0 && c == '?')
+                questions++;
+            else if (depth == 0 && c == ':' && questions > 0) {
+                questions--;
+                p->pos++;
+                continue;
+            }
             if (depth == 0 && strchr(stops, c))
                 break;
             if (c == '(' || c == '[')

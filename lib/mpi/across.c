@@ -26,9 +26,6 @@ struct comm_across {
     size_t bytes_sent, messages;
 };
 
-/* Tags differ between pipelines running together (several arrays of one
- * loop); every process starts them in the same order. */
-static int across_next_tag;
 
 comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int stage_dim)
 {
@@ -49,7 +46,9 @@ comm_across *mpi_layer_across_start(dvmh_array *a, const dvmh_idx *flow, int sta
                        (long long)width, d + 1, (long long)shadow);
     }
     x->stage_dim = stage_dim;
-    x->tag = 1000 + across_next_tag++ % 10000;
+    /* tags differ between pipelines running together (several arrays of
+     * one loop); every process of the group starts them in the same order */
+    x->tag = mpi_next_across_tag();
     x->requests = NULL;
     x->sends = NULL;
     x->pending = x->capacity = 0;

@@ -12,6 +12,7 @@
 struct comm_group {
     MPI_Comm comm;
     int size, rank;
+    int across_tags;                /* pipelines started in this group */
 };
 
 comm_group *mpi_layer_group_create(const int *members, int count, int tag)
@@ -61,6 +62,16 @@ static const comm_group *group_top(void)
 {
     const comm_group *g = comm_group_current();
     return g && g->comm != MPI_COMM_NULL ? g : NULL;
+}
+
+int mpi_next_across_tag(void)
+{
+    /* per communicator: a process in two overlapping groups starts the
+     * pipelines of both, its partners in each only their group's */
+    static int program_tags;
+    comm_group *g = (comm_group *)group_top();
+    int n = g ? g->across_tags++ : program_tags++;
+    return 1000 + n % 10000;
 }
 
 MPI_Comm mpi_world(void)

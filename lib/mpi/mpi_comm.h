@@ -14,6 +14,8 @@
  * count and rank in it (before mpi_start: rank 0 of 1; after mpi_stop: as
  * they were). */
 MPI_Comm mpi_world(void);
+/* The tag of the next across pipeline in the running group. */
+int mpi_next_across_tag(void);
 int mpi_process_count(void);
 int mpi_process_rank(void);
 
