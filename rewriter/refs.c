@@ -234,6 +234,19 @@ static void collect_local_ranges(gen *g)
     }
 }
 
+/* Inside a remote_access block (its reads come from the fetched copies). */
+static bool in_remote_block(gen *g, int top)
+{
+    size_t at = g->a.nodes[top].start;
+    for (int k = 0; k < g->dir_count; k++) {
+        attached *a = &g->dirs[k];
+        if (a->dir && a->dir->kind == DIR_REMOTE_ACCESS && a->node >= 0 &&
+            at >= g->a.nodes[a->node].start && at < g->a.nodes[a->node].end)
+            return true;
+    }
+    return false;
+}
+
 static void array_reference(gen *g, int ref, dobj *o)
 {
     /* climb the subscripts of which this reference is the base */
@@ -285,6 +298,19 @@ static void array_reference(gen *g, int ref, dobj *o)
     if (!reads_locally(g, top)) {
         /* a value every process reads: fetched from its owner if need be */
         edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);
+        for (int k = 0; k < o->rank; k++) {
+            edit_lit(e, ", ");
+            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+        }
+        edit_lit(e, ")");
+        return;
+    }
+    if (assignment_statement(g, top) < 0 && !in_remote_block(g, top)) {
+        /* read by the owner of an owner-computes statement's element: it
+         * must hold it (an element another process holds needs
+         * remote_access); checked, so that a far one stops the program
+         * naming the line instead of reading what lies there */
+        edit_litf(e, "DVMH_ATC(%s, %s", o->desc, o->elem);
         for (int k = 0; k < o->rank; k++) {
             edit_lit(e, ", ");
             edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);

@@ -179,6 +179,10 @@ dvmh_array *dvmh_array_of(const char *file, int line, const void *handle);
  * included) and stops the program naming the line when it is not. */
 #define DVMH_HEAD(a) ((const dvmh_array_head *)(const void *)(a))
 void *dvmh_checked_addr(const char *file, int line, const void *a, const dvmh_idx *idx);
+/* A read in an owner-computes statement (the owner of the element it
+ * assigns runs it): the element must be local; always checked. */
+#define DVMH_ATC(a, T, ...) \
+    (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}))
 #ifdef DVMH_CHECK_LOCAL
 #define DVMH_AT1(a, T, i) (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){(i)}))
 #define DVMH_AT2(a, T, i, j) \

@@ -12,7 +12,7 @@ void f(int n)
     double (*B)[n];
 // CHECK: dvmh_array_malloc(__FILE__, __LINE__, B, (size_t)(n * sizeof(double[n])), 0);
     B = malloc(n * sizeof(*B));
-// CHECK: { if (DVMH_OWNS_W(B, 0, 1)) { DVMH_AT2(B, double, 0, 1) = DVMH_AT1(A, int, 0); } }
+// CHECK: { if (DVMH_OWNS_W(B, 0, 1)) { DVMH_AT2(B, double, 0, 1) = DVMH_ATC(A, int, 0); } }
     B[0][1] = A[0];
 // CHECK: dvmh_array_free(__FILE__, __LINE__, B);
     free(B);

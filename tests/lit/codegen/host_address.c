@@ -20,4 +20,4 @@ void f(FILE *in)
 // CHECK: fscanf(in, "%lf", &DVMH_REF(A, double, 0, i));
 // CHECK-NEXT: set(&DVMH_REF(A, double, 1, 3), 2.5);
 // CHECK-NEXT: double *p = &DVMH_REF(A, double, 1, 15);
-// CHECK: { if (DVMH_OWNS_W(A, 4)) { DVMH_AT1(A, double, 4) = *&DVMH_AT1(A, double, 4) + 1; } }
+// CHECK: { if (DVMH_OWNS_W(A, 4)) { DVMH_AT1(A, double, 4) = *&DVMH_ATC(A, double, 4) + 1; } }
