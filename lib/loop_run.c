@@ -229,8 +229,11 @@ static void finish_piece(dvmh_loop *l, const loop_piece *lp, piece_state *s, dou
     double t = dev->piece_seconds >= 0 ? dev->piece_seconds : dvmh_wtime() - s->started;
     if (seconds)
         *seconds = t;
-    stats_device_work(lp->device, t, s->iterations);
-    trace_piece(l->file, l->line, lp->device, s->started, s->iterations);
+    /* -1: a nest whose inner bounds use outer variables, its count unknown
+     * (the statistics show the device's time, no iterations) */
+    long long counted = s->iterations < 0 ? 0 : s->iterations;
+    stats_device_work(lp->device, t, counted);
+    trace_piece(l->file, l->line, lp->device, s->started, counted);
     red_piece_results(l, lp->device);
     for (int m = 0; m < l->red_count; m++) {
         l->reds[m].slots = s->slots[m];

@@ -336,6 +336,40 @@ static bool body_jumps(const ast *a, int n)
     return false;
 }
 
+/* Whether statement s surely assigns an element of the array (decl, rank)
+ * when it runs: an assignment to one, a block with such a statement, an
+ * if/else whose branches both do (jumps are excluded by the caller). */
+static bool stmt_writes(const ast *a, int s, int decl, int rank)
+{
+    const node *st = &a->nodes[s];
+    if (st->from_macro)
+        return false;
+    if (st->kind == CXCursor_CompoundStmt) {
+        for (int c = st->first_child; c >= 0; c = a->nodes[c].next_sibling)
+            if (stmt_writes(a, c, decl, rank))
+                return true;
+        return false;
+    }
+    if (st->kind == CXCursor_IfStmt) {
+        int then = ast_nth_child(a, s, 1), other = ast_nth_child(a, s, 2);
+        return then >= 0 && other >= 0 && stmt_writes(a, then, decl, rank) &&
+               stmt_writes(a, other, decl, rank);
+    }
+    bool assign = st->kind == CXCursor_CompoundAssignOperator ||
+                  (st->kind == CXCursor_BinaryOperator &&
+                   clang_getCursorBinaryOperatorKind(st->cursor) == CXBinaryOperator_Assign);
+    if (!assign)
+        return false;
+    int lhs = reach_strip(a, st->first_child);
+    if (lhs < 0 || a->nodes[lhs].kind != CXCursor_ArraySubscriptExpr)
+        return false;
+    int *idx, count;
+    int base = reach_chain(a, lhs, &idx, &count);
+    free(idx);
+    return count == rank && base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
+           ast_referenced(a, base) == decl;
+}
+
 bool reach_dense_write(gen *g, int body, int decl, int rank, char *const *vars, int nvars)
 {
     const ast *a = &g->a;
@@ -357,23 +391,5 @@ bool reach_dense_write(gen *g, int body, int decl, int rank, char *const *vars, 
     }
     if (body_jumps(a, body))
         return false;
-    int first = a->nodes[body].kind == CXCursor_CompoundStmt ? a->nodes[body].first_child : body;
-    for (int s = first; s >= 0; s = s == body ? -1 : a->nodes[s].next_sibling) {
-        const node *st = &a->nodes[s];
-        bool assign = st->kind == CXCursor_CompoundAssignOperator ||
-                      (st->kind == CXCursor_BinaryOperator &&
-                       clang_getCursorBinaryOperatorKind(st->cursor) == CXBinaryOperator_Assign);
-        if (!assign || st->from_macro)
-            continue;
-        int lhs = reach_strip(a, st->first_child);
-        if (lhs < 0 || a->nodes[lhs].kind != CXCursor_ArraySubscriptExpr)
-            continue;
-        int *idx, count;
-        int base = reach_chain(a, lhs, &idx, &count);
-        free(idx);
-        if (count == rank && base >= 0 && a->nodes[base].kind == CXCursor_DeclRefExpr &&
-            ast_referenced(a, base) == decl)
-            return true;
-    }
-    return false;
+    return stmt_writes(a, body, decl, rank);
 }

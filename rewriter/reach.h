@@ -42,7 +42,8 @@ bool reach_index_vars(gen *g, int body, int decl, int rank, char *const *vars, i
  * all its references are the same 'v + constant' in every dimension, each
  * of another loop variable, the innermost body (node body) has no jumps
  * (continue, break, goto, return) and one of its statements, not inside
- * any condition or loop, is an assignment to that element. With unit
+ * any loop, is an assignment to that element (or an if/else that assigns
+ * it in both branches). With unit
  * steps the iterations then write every element of their image, and data
  * a region names in 'out' need not be copied in there. */
 bool reach_dense_write(gen *g, int body, int decl, int rank, char *const *vars, int nvars);

@@ -39,7 +39,7 @@ NO_CUDA_REMARK = re.compile(r"no CUDA handler: (.*); the loop runs on the host")
 CALL = re.compile(r"\b(dvmh_region_begin|dvmh_region_end|dvmh_loop_create)\s*\(\s*"
                   r"__FILE__\s*,\s*(\d+)\s*(?:,\s*(\w+))?")
 RECORD = re.compile(r"^(loop|region|interval|total)(?: (?:\d+ )?(.*):(\d+), \d+ runs?)?$")
-DEVICE = re.compile(r"^    (host|cuda\d+|emu\d+)\s+(\d+) iterations")
+DEVICE = re.compile(r"^    (host|cuda\d+|emu\d+)\s+(\d+) iterations\s+([0-9.]+) s")
 MARKER = re.compile(r"GPU-ALONE-HOST(\(several processes\))?:\s*(.*?)\s*(?:\*/)?$")
 HEADER = re.compile(r"^DVMH statistics, process \d+ of (\d+)")
 LAUNCH = re.compile(r"^(cuda\d+) (\w+?)_(?:kernel\d*|red\d+) (\d+) launches")
@@ -105,7 +105,10 @@ def stats(path, only=None):
             continue
         d = DEVICE.match(text)
         if d and records and not skip:
-            records[-1][2][d.group(1)] = int(d.group(2))
+            # a nest whose inner bounds use outer variables has no count:
+            # its time on the device says it ran there
+            n = int(d.group(2))
+            records[-1][2][d.group(1)] = n if n or float(d.group(3)) == 0 else 1
     return procs, records
 
 

@@ -22,6 +22,16 @@ void k(int n)
                 if (t > n)
                     b[i][j] = t;
             }
+// an if/else that writes the element in both branches is dense
+// CHECK: dvmh_loop_data(dvmh_L, g, {{.*}}, DVMH_READ | DVMH_WRITE | DVMH_DENSE);
+#pragma dvm parallel([i][j]) tie(g[i][j])
+        for (i = 0; i < N; i++)
+            for (j = 0; j < N; j++)
+                if (i == j)
+                    g[i][j] = 1;
+                else {
+                    g[i][j] = 0;
+                }
 // a step of 2 keeps the flag: the runtime sees the step
 // CHECK: dvmh_loop_data(dvmh_L, c, {{.*}}, DVMH_READ | DVMH_WRITE | DVMH_DENSE);
 #pragma dvm parallel([i]) tie(c[i])
