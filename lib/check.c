@@ -404,22 +404,10 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
         dvmh_idx off = idx[x] - h, lo = cd->lo[x], hi = cd->hi[x];
         home &= off == 0;
         *moved += off != 0;
-        if ((mode & DVMH_WRITE) && off != 0 && !cd->across) {
-            /* a write lands in this process's copy only: the element's
-             * owner (and the sequential program) never sees it */
-            dvmh_idx ownidx[DVMH_MAX_RANK];
-            memcpy(ownidx, idx, sizeof(dvmh_idx) * (size_t)d->rank);
-            ownidx[x] = h;
-            elem_text(d->name, d->rank, idx, el, sizeof el);
-            elem_text(d->name, d->rank, ownidx, own, sizeof own);
-            iter_text(l, iter_encode(l, iter), it, sizeof it);
-            dvmh_check_fail(l->file, line,
-                            "non-local write of %s by iteration %s: %lld from the iteration's own "
-                            "element %s along dimension %d (a loop writes only the elements its "
-                            "iterations own: map it on %s, or align %s like the loop's target)",
-                            el, it, (long long)(off < 0 ? -off : off), own, x + 1, d->name, d->name);
-        }
-        if (off >= -lo && off <= hi)
+        /* a write off the own element lands in this process's copy only:
+         * the element's owner (and the sequential program) never sees it */
+        bool stray_write = (mode & DVMH_WRITE) && off != 0 && !cd->across;
+        if (!stray_write && off >= -lo && off <= hi)
             continue;
         dvmh_idx ownidx[DVMH_MAX_RANK];
         memcpy(ownidx, idx, sizeof(dvmh_idx) * (size_t)d->rank);
@@ -427,6 +415,12 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
         elem_text(d->name, d->rank, idx, el, sizeof el);
         elem_text(d->name, d->rank, ownidx, own, sizeof own);
         iter_text(l, iter_encode(l, iter), it, sizeof it);
+        if (stray_write)
+            dvmh_check_fail(l->file, line,
+                            "non-local write of %s by iteration %s: %lld from the iteration's own "
+                            "element %s along dimension %d (a loop writes only the elements its "
+                            "iterations own: map it on %s, or align %s like the loop's target)",
+                            el, it, (long long)(off < 0 ? -off : off), own, x + 1, d->name, d->name);
         dvmh_check_fail(l->file, line,
                         "non-local %s of %s by iteration %s: %lld from the iteration's own "
                         "element %s along dimension %d, beyond the shadow width %lld, and the "

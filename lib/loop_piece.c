@@ -206,21 +206,28 @@ static bool dim_distributed(const dvmh_array *a, int x)
     return false;
 }
 
+/* All the elements of data d the process holds (a distributed array's
+ * local part, ordinary data whole). */
+static void data_whole_box(const loop_data *d, box *whole)
+{
+    if (d->array) {
+        array_local_box(d->array, whole);
+        return;
+    }
+    whole->rank = d->rank;
+    for (int x = 0; x < d->rank; x++) {
+        whole->lo[x] = 0;
+        whole->hi[x] = d->ext[x] - 1;
+    }
+}
+
 void piece_data_boxes(const loop_data *d, const dvmh_idx *first, const dvmh_idx *last,
                       bool widen, box_set *out)
 {
     box_set_clear(out);
     box elems = {.rank = d->rank};
     box whole;
-    if (d->array) {
-        array_local_box(d->array, &whole);
-    } else {
-        whole.rank = d->rank;
-        for (int x = 0; x < d->rank; x++) {
-            whole.lo[x] = 0;
-            whole.hi[x] = d->ext[x] - 1;
-        }
-    }
+    data_whole_box(d, &whole);
     for (int x = 0; x < d->rank; x++) {
         dvmh_idx lo, hi;
         /* the references themselves: loop variable v plus [reach_lo, reach_hi] */
@@ -268,15 +275,7 @@ static void piece_dense_boxes(const dvmh_loop *l, const loop_data *d, const dvmh
 {
     box_set_clear(out);
     box elems = {.rank = d->rank}, whole;
-    if (d->array) {
-        array_local_box(d->array, &whole);
-    } else {
-        whole.rank = d->rank;
-        for (int x = 0; x < d->rank; x++) {
-            whole.lo[x] = 0;
-            whole.hi[x] = d->ext[x] - 1;
-        }
-    }
+    data_whole_box(d, &whole);
     for (int x = 0; x < d->rank; x++) {
         int v = d->reach_dim[x];
         if (v < 0 || d->reach_lo[x] != d->reach_hi[x] || (l->step[v] != 1 && l->step[v] != -1) ||

@@ -261,6 +261,20 @@ bool gen_array_param(CXCursor decl)
     return clang_getCursorKind(decl) == CXCursor_ParmDecl && is_array_type(clang_getCursorType(decl));
 }
 
+char *gen_extent_text(const char *name, int k)
+{
+    /* sizeof(name[0]..[0] (k times)) / sizeof(name[0]..[0] (k+1 times)) */
+    strbuf b = {0};
+    sb_printf(&b, "(dvmh_idx)(sizeof((%s)", name);
+    for (int j = 0; j < k; j++)
+        sb_add(&b, "[0]");
+    sb_printf(&b, ") / sizeof((%s)", name);
+    for (int j = 0; j <= k; j++)
+        sb_add(&b, "[0]");
+    sb_add(&b, "))");
+    return sb_take(&b);
+}
+
 char *gen_data_args(CXCursor decl, const char *name)
 {
     int rank;
@@ -277,14 +291,9 @@ char *gen_data_args(CXCursor decl, const char *name)
             sb_add(&b, "-1");
             continue;
         }
-        /* sizeof(name[0]..[0] (k times)) / sizeof(name[0]..[0] (k+1 times)) */
-        sb_printf(&b, "(dvmh_idx)(sizeof((%s)", name);
-        for (int j = 0; j < k; j++)
-            sb_add(&b, "[0]");
-        sb_printf(&b, ") / sizeof((%s)", name);
-        for (int j = 0; j <= k; j++)
-            sb_add(&b, "[0]");
-        sb_add(&b, "))");
+        char *ext = gen_extent_text(name, k);
+        sb_add(&b, ext);
+        free(ext);
     }
     sb_printf(&b, "}, sizeof((%s)", name);
     for (int j = 0; j < rank; j++)

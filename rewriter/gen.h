@@ -106,6 +106,9 @@ bool gen_data_fits(gen *g, CXType t, const char *name, size_t offset);
  * finds it), and so is that of an array parameter, which C makes a
  * pointer (sizeof would give the pointer's size). */
 char *gen_data_args(CXCursor decl, const char *name);
+/* The extent of dimension k of C array name as text, from sizeof (which
+ * sees a variable length too). */
+char *gen_extent_text(const char *name, int k);
 /* Whether decl is a parameter declared as an array (a pointer in fact). */
 bool gen_array_param(CXCursor decl);
 /* "(dvmh_distr[]){...}": the distribution formats of d. */

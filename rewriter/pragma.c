@@ -19,6 +19,23 @@ static size_t splice_at(const char *t, size_t len, size_t i)
     return 0;
 }
 
+/* The end of the logical line from i (its '\n', or len), counting the
+ * physical lines its splices join. */
+static size_t rest_of_line(const char *t, size_t len, size_t i, unsigned *line, size_t *line_start)
+{
+    while (i < len && t[i] != '\n') {
+        size_t n = splice_at(t, len, i);
+        if (n) {
+            i += n;
+            (*line)++;
+            *line_start = i;
+        } else {
+            i++;
+        }
+    }
+    return i;
+}
+
 static size_t skip_splices(const char *t, size_t len, size_t i)
 {
     for (size_t n; (n = splice_at(t, len, i)) > 0;)
@@ -124,16 +141,7 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
         }
         if (c == '/' && i + 1 < len && t[i + 1] == '/') {
             /* a splice continues the comment on the next line */
-            while (i < len && t[i] != '\n') {
-                size_t n = splice_at(t, len, i);
-                if (n) {
-                    i += n;
-                    line++;
-                    line_start = i;
-                } else {
-                    i++;
-                }
-            }
+            i = rest_of_line(t, len, i, &line, &line_start);
             continue;
         }
         if (c == '"' || c == '\'') {
@@ -209,16 +217,7 @@ int pragma_find(const char *t, size_t len, pragma_text **out)
                 }
             }
             /* another directive: skip its logical line */
-            while (i < len && t[i] != '\n') {
-                size_t n = splice_at(t, len, i);
-                if (n) {
-                    i += n;
-                    line++;
-                    line_start = i;
-                } else {
-                    i++;
-                }
-            }
+            i = rest_of_line(t, len, i, &line, &line_start);
             continue;
         }
         at_line_start = false;

@@ -157,17 +157,25 @@ static void reach_walk(gen *g, int n, int decl, int rank, char *const *vars, int
         reach_walk(g, c, decl, rank, vars, nvars, dims, unknown);
 }
 
+/* The reach of every dimension of the array in the body; false at a
+ * reference the walk cannot read. */
+static bool reach_dims(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
+                       reach_dim *dims)
+{
+    for (int d = 0; d < rank; d++)
+        dims[d] = (reach_dim){-1, 0, 0};
+    bool unknown = false;
+    reach_walk(g, body, decl, rank, vars, nvars, dims, &unknown);
+    return !unknown;
+}
+
 char *reach_call(gen *g, int body, int decl, int rank, char *const *vars, int nvars,
                      int data_index, const char *prefix, strbuf *decls)
 {
     if (rank < 1 || rank > DIR_MAX_RANK)
         return NULL; /* more: reported as an error */
     reach_dim dims[DIR_MAX_RANK];
-    for (int d = 0; d < rank; d++)
-        dims[d] = (reach_dim){-1, 0, 0};
-    bool unknown = false;
-    reach_walk(g, body, decl, rank, vars, nvars, dims, &unknown);
-    if (unknown)
+    if (!reach_dims(g, body, decl, rank, vars, nvars, dims))
         return NULL;
     bool any = false;
     for (int d = 0; d < rank; d++)
@@ -376,11 +384,7 @@ bool reach_dense_write(gen *g, int body, int decl, int rank, char *const *vars, 
     if (rank < 1 || rank > DIR_MAX_RANK || body < 0)
         return false;
     reach_dim dims[DIR_MAX_RANK];
-    for (int d = 0; d < rank; d++)
-        dims[d] = (reach_dim){-1, 0, 0};
-    bool unknown = false;
-    reach_walk(g, body, decl, rank, vars, nvars, dims, &unknown);
-    if (unknown)
+    if (!reach_dims(g, body, decl, rank, vars, nvars, dims))
         return false;
     for (int d = 0; d < rank; d++) {
         if (dims[d].loop_dim < 0 || dims[d].lo != dims[d].hi)

@@ -34,15 +34,7 @@ static char *dim_extent(gen *g, int decl, const dobj *o, const char *name, int k
     if (o)
         return NULL;
     /* ordinary data keeps its C type: sizeof sees a variable length too */
-    strbuf b = {0};
-    sb_printf(&b, "(dvmh_idx)(sizeof((%s)", name);
-    for (int j = 0; j < k; j++)
-        sb_add(&b, "[0]");
-    sb_printf(&b, ") / sizeof((%s)", name);
-    for (int j = 0; j <= k; j++)
-        sb_add(&b, "[0]");
-    sb_add(&b, "))");
-    return sb_take(&b);
+    return gen_extent_text(name, k);
 }
 
 /* The section's text with each open upper bound ([lo:]) closed at the end
