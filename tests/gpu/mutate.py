@@ -47,7 +47,7 @@ MUTATIONS = [
      "threadIdx.x; dvmh_x < dvmh_nx;",
      "threadIdx.x; dvmh_x + 1 < dvmh_nx;",
      "the kernels' bound check along x is off by one (the last x never runs)", "gpu-emu"),
-    ("covered-bound", "lib/include/dvmh.h",
+    ("covered-bound", "lib/include/dvmh_cuda.h",
      "if ((dvmh_idx)grid[d] * block[d] >= count[d])",
      "if ((dvmh_idx)grid[d] * block[d] + (dvmh_idx)block[d] > count[d])",
      "the one-iteration-per-thread kernel is chosen with one block too few", "gpu-emu"),
