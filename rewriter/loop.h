@@ -62,6 +62,23 @@ void loop_width_add(strbuf *w, char *width);
 /* Generates a parallel loop: its handlers and the calls that replace it. */
 void loop_gen(gen *g, attached *at);
 
+/* Whether a clause's list names name. */
+bool loop_in_list(const dir_var_list *l, const char *name);
+/* The index of data name in the plan; -1: not there. */
+int loop_data_index(const loop_plan *p, const char *name);
+/* Whether a width's text is given and not "0". */
+bool loop_width_nonzero(const char *w);
+
+/* loop_data.c: phase 2, the loop's data, its dependencies and how the
+ * threads share it; false when this or an earlier part of the file has
+ * errors. */
+bool loop_collect(gen *g, loop_plan *p);
+
+/* loop_call.c: phase 4, the call site that replaces the loop (its CUDA
+ * launcher, if any, is given only when the file's device code can be
+ * built). */
+void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher);
+
 /* loop_host.c: the host handler, placed before the enclosing function. */
 void loop_host_handler(gen *g, const loop_plan *p);
 
