@@ -2,7 +2,9 @@
 #include "cuda.h"
 #include "cuda_plan.h"
 #include "gen.h"
+#include "headers.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -273,13 +275,57 @@ static bool cuda_inside_function(gen *g, size_t off)
     return false;
 }
 
+static bool cuda_word_at(const char *t, size_t k, size_t len, const char *w)
+{
+    size_t n = strlen(w);
+    if (k + n > len || strncmp(t + k, w, n))
+        return false;
+    bool before = k > 0 && (isalnum((unsigned char)t[k - 1]) || t[k - 1] == '_');
+    bool after = k + n < len && (isalnum((unsigned char)t[k + n]) || t[k + n] == '_');
+    return !before && !after;
+}
+
+/* Whether text declares an enumerator named true or false, as C programs
+ * without <stdbool.h> do ('typedef enum { false, true } logical;' in the
+ * NPB), which C++ refuses. */
+static bool cuda_bool_enumerators(const char *t, size_t len)
+{
+    for (size_t k = 0; t && k < len; k++) {
+        if (!cuda_word_at(t, k, len, "enum"))
+            continue;
+        size_t b = k + 4;
+        while (b < len && t[b] != '{' && t[b] != ';' && t[b] != '(' && t[b] != ')')
+            b++;
+        if (b >= len || t[b] != '{')
+            continue;
+        for (size_t e = b + 1; e < len && t[e] != '}'; e++)
+            if (cuda_word_at(t, e, len, "true") || cuda_word_at(t, e, len, "false"))
+                return true;
+    }
+    return false;
+}
+
+static const char cuda_bool_names_on[] = "#define false dvmh_c_false\n#define true dvmh_c_true\n";
+static const char cuda_bool_names_off[] = "#undef false\n#undef true\n";
+
 /* The user's preprocessor lines (not #pragma) and file-scope types, in
- * file order, with #line markers. */
+ * file order, with #line markers. Where the program (or a header of its
+ * own) names enumerators true and false, they are macros of other names
+ * from here on (dvmh_c_true, dvmh_c_false, with C's values), taken away
+ * around the program's system #include lines. */
 static void cuda_user_preamble(gen *g, strbuf *out)
 {
     const char *t = g->a.text;
     size_t len = g->a.text_len;
     bool tgmath = false;
+    bool bool_names = cuda_bool_enumerators(t, len);
+    for (int k = 0; k < headers_count(g) && !bool_names; k++) {
+        size_t hlen;
+        const char *ht = headers_text(g, k, &hlen);
+        bool_names = cuda_bool_enumerators(ht, hlen);
+    }
+    if (bool_names)
+        sb_add(out, cuda_bool_names_on);
     for (size_t k = 0; k < len;) {
         size_t eol = k;
         while (eol < len && t[eol] != '\n')
@@ -298,11 +344,19 @@ static void cuda_user_preamble(gen *g, strbuf *out)
             bool self = !strncmp(t + h, "include", 7) && memmem(t + h, e - h, "dvmh.h", 6);
             tgmath |= !strncmp(t + h, "include", 7) && memmem(t + h, e - h, "tgmath.h", 8);
             if (!pragma && !self) {
+                size_t q = h + 7;
+                while (q < e && (t[q] == ' ' || t[q] == '\t'))
+                    q++;
+                bool system = bool_names && !strncmp(t + h, "include", 7) && q < e && t[q] == '<';
+                if (system)
+                    sb_add(out, cuda_bool_names_off);
                 unsigned line, col;
                 ast_line_col(&g->a, k, &line, &col);
                 sb_printf(out, "#line %u \"%s\"\n", line, g->file);
                 sb_addn(out, t + k, e - k);
                 sb_add(out, "\n");
+                if (system)
+                    sb_add(out, cuda_bool_names_on);
             }
             eol = e;
         }

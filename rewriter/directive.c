@@ -197,10 +197,38 @@ static void parse_parallel_clauses(parser *p, directive *d)
     }
 }
 
+static void dir_free_var(dir_var *v);
+static void dir_free_ref(dir_ref *r);
+
 /* A variable may be private or a reduction variable (or location array)
- * once: the loop's handler declares each of them. */
+ * once: the loop's handler declares each of them. A name repeated within
+ * 'private' says nothing more and is dropped, as the DVM system does. */
 static void check_loop_vars(parser *p, directive *d)
 {
+    int kept = 0;
+    for (int k = 0; k < d->privates.count; k++) {
+        bool seen = false;
+        for (int j = 0; j < kept && !seen; j++)
+            seen = !strcmp(d->privates.items[j].name, d->privates.items[k].name);
+        if (seen)
+            dir_free_var(&d->privates.items[k]);
+        else
+            d->privates.items[kept++] = d->privates.items[k];
+    }
+    d->privates.count = kept;
+    /* A private array named in 'tie' too (SAPFOR writes 'tie(A[i], P[])
+     * private(P)'): each iteration has its own, there is nothing to map. */
+    kept = 0;
+    for (int k = 0; k < d->tie_count; k++) {
+        bool priv = false;
+        for (int j = 0; j < d->privates.count && !priv; j++)
+            priv = !strcmp(d->privates.items[j].name, d->ties[k].name);
+        if (priv)
+            dir_free_ref(&d->ties[k]);
+        else
+            d->ties[kept++] = d->ties[k];
+    }
+    d->tie_count = kept;
     int n = d->privates.count + 2 * d->reduction_count;
     const char **names = xcalloc((size_t)n + 1, sizeof(char *));
     dir_loc *locs = xcalloc((size_t)n + 1, sizeof(dir_loc));
@@ -662,16 +690,20 @@ static void dir_free_ref(dir_ref *r)
     }
 }
 
+static void dir_free_var(dir_var *v)
+{
+    free(v->name);
+    free(v->edge);
+    for (int j = 0; j < v->rank; j++) {
+        free(v->range[j].lo);
+        free(v->range[j].hi);
+    }
+}
+
 static void dir_free_vars(dir_var_list *l)
 {
-    for (int k = 0; k < l->count; k++) {
-        free(l->items[k].name);
-        free(l->items[k].edge);
-        for (int j = 0; j < l->items[k].rank; j++) {
-            free(l->items[k].range[j].lo);
-            free(l->items[k].range[j].hi);
-        }
-    }
+    for (int k = 0; k < l->count; k++)
+        dir_free_var(&l->items[k]);
     free(l->items);
 }
 

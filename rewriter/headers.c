@@ -721,3 +721,14 @@ void headers_free(gen *g)
     free(h);
     g->headers = NULL;
 }
+
+int headers_count(const gen *g)
+{
+    return g->headers ? g->headers->nfiles : 0;
+}
+
+const char *headers_text(const gen *g, int k, size_t *len)
+{
+    *len = g->headers->files[k].len;
+    return g->headers->files[k].text;
+}

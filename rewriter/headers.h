@@ -19,5 +19,8 @@ void headers_declare_before(gen *g, size_t pos);
  * #include lines. */
 void headers_finish(gen *g);
 void headers_free(gen *g);
+/* The text of user header k (0 <= k < headers_count(g)), as read. */
+int headers_count(const gen *g);
+const char *headers_text(const gen *g, int k, size_t *len);
 
 #endif

@@ -1,0 +1,2 @@
+#include <stdio.h>
+typedef enum { false, true } logical;
