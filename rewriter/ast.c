@@ -134,6 +134,50 @@ char *ast_text(const ast *a, size_t start, size_t end)
     return xstrndup(a->text + start, end - start);
 }
 
+bool ast_macro_arg_range(const ast *a, int n, bool spelled, size_t *start, size_t *end)
+{
+    const node *nd = &a->nodes[n];
+    if (!nd->from_macro)
+        return false;
+    CXSourceRange r = clang_getCursorExtent(nd->cursor);
+    CXSourceLocation lb = clang_getRangeStart(r), le = clang_getRangeEnd(r);
+    CXFile fb, fe;
+    unsigned ob, oe;
+    /* where the text stands in the file: for a token of an argument, where
+     * it is written; for one of a macro's definition, where it expands */
+    clang_getFileLocation(lb, &fb, NULL, NULL, &ob);
+    clang_getFileLocation(le, &fe, NULL, NULL, &oe);
+    if (!fb || !fe || !clang_File_isEqual(fb, a->file) || !clang_File_isEqual(fe, a->file) ||
+        ob >= oe || oe > a->text_len || ob < nd->start)
+        return false;
+    if (spelled) {
+        /* the first and last tokens written there, not in a definition */
+        CXFile sb, se;
+        unsigned osb, ose;
+        clang_getSpellingLocation(lb, &sb, NULL, NULL, &osb);
+        clang_getSpellingLocation(le, &se, NULL, NULL, &ose);
+        if (!sb || !se || !clang_File_isEqual(sb, a->file) || !clang_File_isEqual(se, a->file) ||
+            osb != ob || ose != oe)
+            return false;
+    }
+    /* one argument: brackets balance, no comma between arguments */
+    int depth = 0;
+    for (size_t k = ob; k < oe; k++) {
+        char ch = a->text[k];
+        if (ch == '(' || ch == '[' || ch == '{')
+            depth++;
+        else if (ch == ')' || ch == ']' || ch == '}')
+            depth--;
+        if (depth < 0 || (depth == 0 && ch == ','))
+            return false;
+    }
+    if (depth)
+        return false;
+    *start = ob;
+    *end = oe;
+    return true;
+}
+
 char *ast_spelling(const node *n)
 {
     CXString s = clang_getCursorSpelling(n->cursor);

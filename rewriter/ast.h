@@ -43,6 +43,14 @@ void ast_free(ast *a);
 void text_line_col(const char *text, size_t len, size_t offset, unsigned *line, unsigned *col);
 void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col);
 char *ast_text(const ast *a, size_t start, size_t end);
+/* A node out of a macro expansion that stands in one of the macro's
+ * arguments in the main file (A[i][j] in Max(A[i][j], e)): the range of
+ * that text, which every expansion of the argument shares. spelled: its
+ * first and last tokens must be written there (a reference), else other
+ * macros may expand within it (a subscript N - 1 - i). False for a node
+ * of a macro's definition, one across arguments, or one not from a macro
+ * at all. */
+bool ast_macro_arg_range(const ast *a, int n, bool spelled, size_t *start, size_t *end);
 char *ast_spelling(const node *n);
 char *type_spelling(CXType t);
 /* The node declaring what a reference names (canonical), or -1. */

@@ -282,7 +282,8 @@ static void wide_text(gen *g, const int *vdecl, int rank, int n, strbuf *out)
  * compiler then shares the address arithmetic of neighbouring references,
  * A[i - 1][j] and A[i + 1][j], instead of sign-extending each), else the
  * subscript converted. */
-static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n)
+static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n, size_t start,
+                            size_t end)
 {
     bool var = false;
     if (wide_subscript(g, vdecl, rank, n, &var) && var) {
@@ -293,8 +294,34 @@ static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n)
         return;
     }
     edit_lit(e, "(dvmh_I)(");
-    edit_range(e, g->a.nodes[n].start, g->a.nodes[n].end);
+    edit_range(e, start, end);
     edit_lit(e, ")");
+}
+
+/* The text of a reference and of its subscripts: where they are, or,
+ * inside a macro, where the macro's argument spells them; false when a
+ * macro spells them itself. */
+static bool reference_text(gen *g, int ref, const int *idx, int count, size_t *rs, size_t *re,
+                           size_t *is, size_t *ie)
+{
+    const node *nd = &g->a.nodes[ref];
+    if (!nd->from_macro) {
+        *rs = nd->start;
+        *re = nd->end;
+    } else if (!ast_macro_arg_range(&g->a, ref, true, rs, re)) {
+        return false;
+    }
+    for (int d = 0; d < count; d++) {
+        const node *sd = &g->a.nodes[idx[d]];
+        if (!nd->from_macro) {
+            is[d] = sd->start;
+            ie[d] = sd->end;
+        } else if (!ast_macro_arg_range(&g->a, idx[d], false, &is[d], &ie[d]) || is[d] < *rs ||
+                   ie[d] > *re) {
+            return false;
+        }
+    }
+    return true;
 }
 
 /* Whether type (a loop variable's, as spelled) is one of the NULL-ended
@@ -376,13 +403,21 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
             break;
         }
         bool line = level == dt->rank - 1 && passed_to_call(g, cur);
-        if ((level != dt->rank && !line) || g->a.nodes[cur].from_macro) {
+        size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
+        bool macro = g->a.nodes[cur].from_macro;
+        if ((level != dt->rank && !line) || (macro && line) ||
+            !reference_text(g, cur, idx, level, &rs, &re, is, ie)) {
             free(idx);
             return cuda_refuse(c, level != dt->rank ? "'%s' is used without all of its %d subscripts"
-                                                    : "'%s' is subscripted inside a macro",
+                                                    : "'%s' is subscripted inside a macro's definition",
                                dt->name, dt->rank);
         }
-        edit *e = edit_begin(&c->el, g->a.nodes[cur].start, g->a.nodes[cur].end);
+        /* a macro's argument used twice (Max(A[i][j], e)): one text */
+        if (macro && edit_exists(&c->el, rs, re)) {
+            free(idx);
+            continue;
+        }
+        edit *e = edit_begin(&c->el, rs, re);
         if (line) {
             /* A[i][j] of a 3-D array passed to a function: a pointer to the
              * line (i, j, 0), addressed with the strides of the full
@@ -391,7 +426,7 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
             for (int d = 0; d < level; d++) {
                 if (d)
                     edit_lit(e, " + ");
-                subscript_piece(g, e, vdecl, l->rank, idx[d]);
+                subscript_piece(g, e, vdecl, l->rank, idx[d], is[d], ie[d]);
                 edit_litf(e, " * dvmh_s%d_%d", k, d);
             }
             edit_lit(e, "))");
@@ -400,7 +435,7 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
         }
         edit_litf(e, "%s[", dt->name);
         for (int d = 0; d < dt->rank; d++) {
-            subscript_piece(g, e, vdecl, l->rank, idx[d]);
+            subscript_piece(g, e, vdecl, l->rank, idx[d], is[d], ie[d]);
             if (d + 1 < dt->rank)
                 edit_litf(e, " * dvmh_s%d_%d + ", k, d);
             else

@@ -277,20 +277,38 @@ static void array_reference(gen *g, int ref, dobj *o)
                   o->name, subs, o->rank);
         return;
     }
-    if (tn->from_macro) {
-        gen_error(g, tn->start, "not supported yet: distributed array '%s' referenced inside a macro",
-                  o->name);
-        return;
+    /* the text of the reference and its subscripts: inside a macro, where
+     * the macro's argument spells them (Max(A[i][j], e)), for reads */
+    size_t rs = tn->start, re = tn->end, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
+    for (int k = 0; k < o->rank; k++) {
+        is[k] = g->a.nodes[idx[k]].start;
+        ie[k] = g->a.nodes[idx[k]].end;
     }
-    edit *e = edit_begin(&g->e, tn->start, tn->end);
     int taken = in_local_range(g, top) ? -1 : address_taken(g, top);
+    if (tn->from_macro) {
+        bool spelled = taken < 0 && assignment_statement(g, top) < 0 &&
+                       ast_macro_arg_range(&g->a, top, true, &rs, &re);
+        for (int k = 0; k < o->rank && spelled; k++)
+            spelled = ast_macro_arg_range(&g->a, idx[k], false, &is[k], &ie[k]) && is[k] >= rs && ie[k] <= re;
+        if (!spelled) {
+            gen_error(g, tn->start,
+                      "not supported yet: distributed array '%s' written, or referenced by a "
+                      "macro's definition, inside a macro",
+                      o->name);
+            return;
+        }
+        /* the argument's other expansions share the text */
+        if (edit_exists(&g->e, rs, re))
+            return;
+    }
+    edit *e = edit_begin(&g->e, rs, re);
     if (taken >= 0) {
         /* a pointer every process may write through: the holders' own
          * element, a scratch copy elsewhere */
         edit_litf(e, "DVMH_REF(%s, %s, %d", o->desc, o->elem, taken);
         for (int k = 0; k < o->rank; k++) {
             edit_lit(e, ", ");
-            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+            edit_range(e, is[k], ie[k]);
         }
         edit_lit(e, ")");
         return;
@@ -300,7 +318,7 @@ static void array_reference(gen *g, int ref, dobj *o)
         edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);
         for (int k = 0; k < o->rank; k++) {
             edit_lit(e, ", ");
-            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+            edit_range(e, is[k], ie[k]);
         }
         edit_lit(e, ")");
         return;
@@ -313,7 +331,7 @@ static void array_reference(gen *g, int ref, dobj *o)
         edit_litf(e, "DVMH_ATC(%s, %s", o->desc, o->elem);
         for (int k = 0; k < o->rank; k++) {
             edit_lit(e, ", ");
-            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+            edit_range(e, is[k], ie[k]);
         }
         edit_lit(e, ")");
         return;
@@ -322,7 +340,7 @@ static void array_reference(gen *g, int ref, dobj *o)
         edit_litf(e, "DVMH_AT%d(%s, %s", o->rank, o->desc, o->elem);
         for (int k = 0; k < o->rank; k++) {
             edit_lit(e, ", ");
-            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+            edit_range(e, is[k], ie[k]);
         }
         edit_lit(e, ")");
     } else {
@@ -330,7 +348,7 @@ static void array_reference(gen *g, int ref, dobj *o)
         for (int k = 0; k < o->rank; k++) {
             if (k)
                 edit_lit(e, ", ");
-            edit_range(e, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
+            edit_range(e, is[k], ie[k]);
         }
         edit_lit(e, "}))");
     }
