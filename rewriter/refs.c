@@ -88,6 +88,9 @@ static bool heap_statement(gen *g, int ref, dobj *o)
                   o->name);
         return true;
     }
+    /* free((void *)A), as polybench writes it: the casts do not matter */
+    while (pn->kind == CXCursor_CStyleCastExpr && (p = ast_real_parent(&g->a, p)) >= 0)
+        pn = &g->a.nodes[p];
     if (pn->kind == CXCursor_CallExpr) {
         char *fname = ast_spelling(pn);
         bool is_free = !strcmp(fname, "free");
