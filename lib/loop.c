@@ -272,6 +272,11 @@ void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage)
     l->stage = stage;
 }
 
+void dvmh_loop_host_only(dvmh_loop *l)
+{
+    l->host_only = true;
+}
+
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z)
 {
     if (x <= 0 || y <= 0 || z <= 0)

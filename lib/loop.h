@@ -101,6 +101,7 @@ struct dvmh_loop {
     comm_remote_view *remote_views; /* per remote: own part and fetched box */
     dvmh_handler host_handler, cuda_handler;
     int thread_limit;               /* > 0: at most this many host threads per piece */
+    bool host_only;                 /* dvmh_loop_host_only */
     loop_result *results;
     int result_count;
     /* check mode (check.c): the loop variables' names (NULL: not checked),

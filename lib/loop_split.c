@@ -162,8 +162,9 @@ int piece_make(dvmh_loop *l, loop_piece *pieces)
     int usable[DEVICE_MAX], n = 0;
     /* memory the runtime does not track is host memory, and so are writes
      * through remote_access buffers: only the host can run such a loop
-     * (buffers only read are copied to the devices) */
-    bool known = true;
+     * (buffers only read are copied to the devices); so is what the
+     * functions it calls use (dvmh_loop_host_only) */
+    bool known = !l->host_only;
     for (int k = 0; k < l->data_count; k++)
         known &= l->data[k].var != NULL &&
                  !(piece_buffer_view(l, k) && (l->data[k].access & DVMH_WRITE));

@@ -15,6 +15,7 @@ typedef struct loop_data {
     int rank;
     char *elem;                     /* the element type */
     const char *type_code;          /* ordinary data: enum dvmh_type name, or NULL */
+    bool callee;                    /* a function the body calls uses it: no reach */
 } loop_data;
 
 /* A variable the body reads and does not write: passed by value. */
@@ -31,6 +32,7 @@ typedef struct loop_plan {
     int par_dim;                    /* the dimension threads share; -1: none */
     bool par_barrier;               /* par_dim > 0: threads meet after each block */
     bool thread_pipe;               /* none, rank >= 2: threads pipeline (dvmh_pipe_*) */
+    bool host_only;                 /* functions it calls use file-scope arrays */
     int body;                       /* the innermost loop's body */
     size_t loop_start, loop_end, body_start, body_end;
     size_t fn_start;                /* where the handlers go: before the function */

@@ -46,7 +46,8 @@ static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
     for (int k = 0; k < p->ndata; k++) {
         const loop_data *dt = &p->data[k];
         const char *acc = !dt->write ? "DVMH_READ"
-                          : reach_dense_write(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank)
+                          : !dt->callee &&
+                                  reach_dense_write(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank)
                               ? "DVMH_READ | DVMH_WRITE | DVMH_DENSE"
                               : "DVMH_READ | DVMH_WRITE";
         if (dt->obj) {
@@ -61,8 +62,9 @@ static void loop_call_data(gen *g, const loop_plan *p, strbuf *c)
         const loop_data *dt = &p->data[k];
         sb_printf(c, "    dvmh_loop_describe(dvmh_L, %d, \"%s\", %s);\n", k, dt->name,
                   dt->obj ? "-1" : dt->type_code ? dt->type_code : "DVMH_T_OTHER");
-        char *reach = reach_call(g, p->body, dt->decl, dt->rank, p->dir->loop_vars, p->rank, k,
-                                 p->handler, &decls);
+        char *reach = dt->callee ? NULL
+                                 : reach_call(g, p->body, dt->decl, dt->rank, p->dir->loop_vars,
+                                              p->rank, k, p->handler, &decls);
         if (reach) {
             sb_add(c, reach);
             free(reach);
@@ -203,6 +205,8 @@ void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
     }
     if (d->stage)
         sb_printf(&c, "    dvmh_loop_stage(dvmh_L, %s);\n", d->stage);
+    if (p->host_only)
+        sb_add(&c, "    dvmh_loop_host_only(dvmh_L);\n");
     if (d->cuda_block_rank)
         sb_printf(&c, "    dvmh_loop_cuda_block(dvmh_L, %s, %s, %s);\n", d->cuda_block[0],
                   d->cuda_block_rank > 1 ? d->cuda_block[1] : "1",

@@ -262,12 +262,103 @@ static void loop_barrier(gen *g, loop_plan *p)
     }
 }
 
+/* The definition of the function a call in the main file calls, or -1. */
+static int callee_definition(gen *g, int call)
+{
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(g->a.nodes[call].cursor));
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+        return -1;
+    for (int n = 0; n < g->a.count; n++)
+        if (g->a.nodes[n].kind == CXCursor_FunctionDecl && g->a.nodes[n].parent == -1 &&
+            clang_equalCursors(g->a.nodes[n].cursor, def))
+            return n;
+    return -1;
+}
+
+/* The functions of this file the body calls, and those they call, run in
+ * the handler on host memory: the file-scope arrays they use become the
+ * loop's data, read wherever (no reach), and only the host runs the loop
+ * (the runtime then has those arrays actual there, whole). A distributed
+ * array they use, or an array they write, is not supported yet. */
+static void loop_collect_callee_arrays(gen *g, loop_plan *p)
+{
+    int *fns = NULL, nfns = 0, cap = 0;
+    size_t *via = NULL; /* the body's call that leads to fns[k] */
+    int via_cap = 0;
+    for (int k = -1; k < nfns; k++) {
+        size_t s = k < 0 ? p->body_start : g->a.nodes[fns[k]].start;
+        size_t e = k < 0 ? p->body_end : g->a.nodes[fns[k]].end;
+        for (int n = 0; n < g->a.count; n++) {
+            const node *nd = &g->a.nodes[n];
+            if (nd->kind != CXCursor_CallExpr || nd->start < s || nd->end > e)
+                continue;
+            int def = callee_definition(g, n);
+            bool known = def < 0;
+            for (int j = 0; j < nfns && !known; j++)
+                known = fns[j] == def;
+            if (known)
+                continue;
+            fns = xgrow(fns, &cap, nfns + 1);
+            via = xgrow(via, &via_cap, nfns + 1);
+            via[nfns] = k < 0 ? nd->start : via[k];
+            fns[nfns++] = def;
+        }
+    }
+    for (int k = 0; k < nfns; k++) {
+        int body = -1;
+        for (int c = g->a.nodes[fns[k]].first_child; c >= 0; c = g->a.nodes[c].next_sibling)
+            if (g->a.nodes[c].kind == CXCursor_CompoundStmt)
+                body = c;
+        if (body < 0)
+            continue;
+        use_list uses = {0};
+        nest_uses(g, body, &uses);
+        char *fname = ast_spelling(&g->a.nodes[fns[k]]);
+        for (int u = 0; u < uses.count; u++) {
+            int decl = uses.items[u].decl;
+            const node *dn = &g->a.nodes[decl];
+            if (dn->kind != CXCursor_VarDecl || ast_ancestor(&g->a, decl, CXCursor_FunctionDecl) >= 0)
+                continue; /* not a file-scope variable */
+            dobj *o = gen_find_obj(g, decl);
+            int r;
+            CXType elem;
+            if (!o && !gen_data_shape(clang_getCursorType(dn->cursor), &r, &elem))
+                continue; /* a scalar: the host's value */
+            char *name = ast_spelling(dn);
+            if (o || uses.items[u].write) {
+                gen_error(g, via[k],
+                          "not supported yet: '%s', called in a parallel loop, %s the %s '%s' "
+                          "itself (pass what it needs as arguments, or write it as a macro)",
+                          fname, uses.items[u].write ? "writes" : "reads",
+                          o ? "distributed array" : "array", name);
+                free(name);
+                continue;
+            }
+            p->host_only = true;
+            int idx = loop_data_index(p, name);
+            if (idx < 0 && gen_data_fits(g, clang_getCursorType(dn->cursor), name, via[k])) {
+                loop_add_data(g, p, name, NULL, decl, false);
+                idx = p->ndata - 1;
+            } else {
+                free(name);
+            }
+            if (idx >= 0)
+                p->data[idx].callee = true;
+        }
+        free(fname);
+        free(uses.items);
+    }
+    free(fns);
+    free(via);
+}
+
 /* False when this or an earlier part of the file has errors. */
 bool loop_collect(gen *g, loop_plan *p)
 {
     loop_collect_uses(g, p);
     loop_collect_clause_arrays(g, p);
     loop_collect_ref_arrays(g, p);
+    loop_collect_callee_arrays(g, p);
     red_check(g, p->dir, p->loop_start);
     if (g->diags->errors)
         return false;

@@ -100,6 +100,9 @@ void dvmh_loop_reach(dvmh_loop *l, int data, const int *loop_dim, const dvmh_idx
  * target (type ignored). */
 void dvmh_loop_describe(dvmh_loop *l, int data, const char *name, int type);
 void dvmh_loop_stage(dvmh_loop *l, dvmh_idx stage);
+/* The body calls functions that use file-scope arrays directly (host
+ * memory, which the loop names as its data): only the host runs it. */
+void dvmh_loop_host_only(dvmh_loop *l);
 void dvmh_loop_cuda_block(dvmh_loop *l, int x, int y, int z);
 void dvmh_loop_handler(dvmh_loop *l, int device_kind, dvmh_handler fn);
 /* Check mode (dvmcc -fdvmh-check): the loop's handlers check their
