@@ -49,6 +49,7 @@ struct check_data {
     bool checked;                     /* a distributed array not read through remote_access */
     bool across;
     bool dist[DVMH_MAX_RANK];         /* a distributed dimension the iteration maps */
+    bool free_dist[DVMH_MAX_RANK];    /* one it leaves free (on B[i][]): every holder runs it */
     dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK]; /* its shadow widths */
 };
 
@@ -266,6 +267,7 @@ void check_loop_begin(dvmh_loop *l)
         cd->across = data_across(l, k);
         for (int x = 0; x < a->head.rank; x++) {
             cd->dist[x] = l->data[k].map[x].kind != DVMH_RULE_ANY && dim_distributed(a, x);
+            cd->free_dist[x] = l->data[k].map[x].kind == DVMH_RULE_ANY && dim_distributed(a, x);
             cd->lo[x] = a->shadow_lo[x] < 0 ? 1 : a->shadow_lo[x]; /* not given: 1 */
             cd->hi[x] = a->shadow_hi[x] < 0 ? 1 : a->shadow_hi[x];
         }
@@ -396,6 +398,26 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
             elem_text(d->name, d->rank, idx, el, sizeof el);
             dvmh_check_fail(l->file, line, "%s is out of bounds (dimension %d has %lld elements)",
                             el, x + 1, (long long)a->size[x]);
+        }
+        if (cd->free_dist[x] && cd->checked) {
+            /* a dimension the loop does not map (on B[i][]: every process
+             * holding part of row i runs iteration i): a process may write
+             * only its own elements there, read its shadow edges too */
+            dvmh_idx olo, ohi;
+            object_owned((void *)a, x, &olo, &ohi);
+            bool write = (mode & DVMH_WRITE) != 0;
+            dvmh_idx wlo = write ? 0 : (cd->lo[x]), whi = write ? 0 : (cd->hi[x]);
+            if (idx[x] >= olo - wlo && idx[x] <= ohi + whi)
+                continue;
+            elem_text(d->name, d->rank, idx, el, sizeof el);
+            iter_text(l, iter_encode(l, iter), it, sizeof it);
+            dvmh_check_fail(l->file, line,
+                            "non-local %s of %s by iteration %s: the loop does not map dimension "
+                            "%d of %s, and this process holds indexes %lld to %lld there%s",
+                            write ? "write" : "read", el, it, x + 1, d->name, (long long)olo,
+                            (long long)ohi, write ? " (write each element in the iteration that "
+                                                    "owns it, or map the loop on all of its dimensions)"
+                                                  : ", with its shadow edges");
         }
         if (!cd->dist[x])
             continue;
