@@ -305,27 +305,76 @@ static bool cuda_bool_enumerators(const char *t, size_t len)
     return false;
 }
 
-static const char cuda_bool_names_on[] = "#define false dvmh_c_false\n#define true dvmh_c_true\n";
-static const char cuda_bool_names_off[] = "#undef false\n#undef true\n";
+/* Whether text uses word as a name, outside comments and literals, and
+ * whether it defines it as a macro. */
+static void cuda_word_uses(const char *t, size_t len, const char *w, bool *used, bool *defined)
+{
+    for (size_t k = 0; t && k < len; k++) {
+        if (t[k] == '/' && k + 1 < len && t[k + 1] == '*') {
+            const char *e = memmem(t + k + 2, len - k - 2, "*/", 2);
+            k = e ? (size_t)(e - t) + 1 : len;
+        } else if (t[k] == '/' && k + 1 < len && t[k + 1] == '/') {
+            while (k < len && t[k] != '\n')
+                k++;
+        } else if (t[k] == '"' || t[k] == '\'') {
+            char q = t[k];
+            for (k++; k < len && t[k] != q && t[k] != '\n'; k++)
+                if (t[k] == '\\')
+                    k++;
+        } else if (cuda_word_at(t, k, len, w)) {
+            /* '#define w' or '# define w' */
+            size_t b = k;
+            while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+                b--;
+            bool def = b >= 6 && !strncmp(t + b - 6, "define", 6);
+            if (def) {
+                b -= 6;
+                while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+                    b--;
+                def = b > 0 && t[b - 1] == '#';
+            }
+            *(def ? defined : used) = true;
+        }
+    }
+}
 
 /* The user's preprocessor lines (not #pragma) and file-scope types, in
- * file order, with #line markers. Where the program (or a header of its
- * own) names enumerators true and false, they are macros of other names
- * from here on (dvmh_c_true, dvmh_c_false, with C's values), taken away
- * around the program's system #include lines. */
+ * file order, with #line markers. C++ keywords that the program's own
+ * headers use as names (NPB's verify(..., char *class)), and enumerators
+ * true and false that the program declares (the NPB's logical), are
+ * macros of other names (dvmh_c_class, dvmh_c_true) from before its
+ * first line on, kept away from the system headers it includes itself
+ * (push_macro, pop_macro); the others are renamed after its lines. */
 static void cuda_user_preamble(gen *g, strbuf *out)
 {
     const char *t = g->a.text;
     size_t len = g->a.text_len;
     bool tgmath = false;
+    const char *early[64];
+    int nearly = 0;
     bool bool_names = cuda_bool_enumerators(t, len);
     for (int k = 0; k < headers_count(g) && !bool_names; k++) {
         size_t hlen;
         const char *ht = headers_text(g, k, &hlen);
         bool_names = cuda_bool_enumerators(ht, hlen);
     }
-    if (bool_names)
-        sb_add(out, cuda_bool_names_on);
+    if (bool_names) {
+        early[nearly++] = "false";
+        early[nearly++] = "true";
+    }
+    for (int w = 0; cuda_cxx_keywords[w]; w++) {
+        bool used = false, defined = false;
+        cuda_word_uses(t, len, cuda_cxx_keywords[w], &(bool){false}, &defined);
+        for (int k = 0; k < headers_count(g); k++) {
+            size_t hlen;
+            const char *ht = headers_text(g, k, &hlen);
+            cuda_word_uses(ht, hlen, cuda_cxx_keywords[w], &used, &defined);
+        }
+        if (used && !defined && nearly < 64)
+            early[nearly++] = cuda_cxx_keywords[w];
+    }
+    for (int w = 0; w < nearly; w++)
+        sb_printf(out, "#define %s dvmh_c_%s\n", early[w], early[w]);
     for (size_t k = 0; k < len;) {
         size_t eol = k;
         while (eol < len && t[eol] != '\n')
@@ -347,16 +396,16 @@ static void cuda_user_preamble(gen *g, strbuf *out)
                 size_t q = h + 7;
                 while (q < e && (t[q] == ' ' || t[q] == '\t'))
                     q++;
-                bool system = bool_names && !strncmp(t + h, "include", 7) && q < e && t[q] == '<';
-                if (system)
-                    sb_add(out, cuda_bool_names_off);
+                bool system = nearly && !strncmp(t + h, "include", 7) && q < e && t[q] == '<';
+                for (int w = 0; system && w < nearly; w++)
+                    sb_printf(out, "#pragma push_macro(\"%s\")\n#undef %s\n", early[w], early[w]);
                 unsigned line, col;
                 ast_line_col(&g->a, k, &line, &col);
                 sb_printf(out, "#line %u \"%s\"\n", line, g->file);
                 sb_addn(out, t + k, e - k);
                 sb_add(out, "\n");
-                if (system)
-                    sb_add(out, cuda_bool_names_on);
+                for (int w = 0; system && w < nearly; w++)
+                    sb_printf(out, "#pragma pop_macro(\"%s\")\n", early[w]);
             }
             eol = e;
         }

@@ -3,8 +3,9 @@
  * work array that is also named in 'tie' (SAPFOR: 'tie(A[i], P[])
  * private(P)'), a name given twice in 'private' (the NPB SP port's
  * rhs.c), and the NPB's own 'logical' enum with its true and false used
- * in the loops (the CUDA file must bridge them: nvcc builds this file's
- * handlers, the cuda-nvcc test checks that it does). */
+ * in the loops, and a prototype naming a parameter 'class' in the
+ * program's header (the CUDA file must bridge both: nvcc builds this
+ * file's handlers, the cuda-nvcc test checks that it does). */
 #include "types.h"
 
 double u[NX][NY][5], rhs[NX][NY][5];
@@ -61,7 +62,13 @@ int main(void)
                     ok = false;
             }
         }
-    printf("rhs checksum %.10e, %d flagged points, %s\n", s, flagged,
+    report("rhs", 'S', s);
+    printf("%d flagged points, %s\n", flagged,
            ok == true ? "verification successful" : "verification failed");
     return ok == true ? 0 : 1;
+}
+
+void report(const char *name, char class, double checksum)
+{
+    printf("%s checksum %.10e, class %c\n", name, checksum, class);
 }

@@ -4,6 +4,8 @@
 #define TYPES_H
 #include <stdio.h>
 typedef enum { false, true } logical;
+/* NPB's print_results.h names a parameter 'class', a C++ keyword */
+void report(const char *name, char class, double checksum);
 #define NX 24
 #define NY 20
 #endif
