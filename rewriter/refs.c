@@ -271,6 +271,25 @@ static void array_reference(gen *g, int ref, dobj *o)
     if (subs == 0) {
         if (o->pointer && heap_statement(g, ref, o))
             return;
+        /* *A, A + k: the array's memory as C lays it out, which a
+         * distributed array does not have */
+        int p = ast_real_parent(&g->a, ref);
+        const node *pn = p >= 0 ? &g->a.nodes[p] : NULL;
+        bool deref = pn && pn->kind == CXCursor_UnaryOperator &&
+                     clang_getCursorUnaryOperatorKind(pn->cursor) == CXUnaryOperator_Deref;
+        bool arith = pn && (pn->kind == CXCursor_BinaryOperator ||
+                            pn->kind == CXCursor_CompoundAssignOperator) &&
+                     (clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_Add ||
+                      clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_Sub ||
+                      clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_AddAssign ||
+                      clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_SubAssign);
+        if (deref || arith) {
+            gen_error(g, pn->start,
+                      "not supported yet: %s of the distributed array '%s' (write its elements "
+                      "with all their subscripts: %s[0]...)",
+                      deref ? "'*' (a dereference)" : "pointer arithmetic", o->name, o->name);
+            return;
+        }
         edit *e = edit_begin(&g->e, g->a.nodes[ref].start, g->a.nodes[ref].end);
         edit_litf(e, "((void *)%s)", o->desc);
         return;
