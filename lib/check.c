@@ -415,9 +415,10 @@ static bool check_place(dvmh_loop *l, int k, int mode, int line, const dvmh_idx 
                             "non-local %s of %s by iteration %s: the loop does not map dimension "
                             "%d of %s, and this process holds indexes %lld to %lld there%s",
                             write ? "write" : "read", el, it, x + 1, d->name, (long long)olo,
-                            (long long)ohi, write ? " (write each element in the iteration that "
-                                                    "owns it, or map the loop on all of its dimensions)"
-                                                  : ", with its shadow edges");
+                            (long long)ohi,
+                            write ? " (write each element in the iteration that owns it, or map "
+                                    "the loop on all of its dimensions)"
+                                  : ", with its shadow edges");
         }
         if (!cd->dist[x])
             continue;

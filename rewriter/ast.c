@@ -134,6 +134,18 @@ char *ast_text(const ast *a, size_t start, size_t end)
     return xstrndup(a->text + start, end - start);
 }
 
+int ast_function_definition(const ast *a, CXCursor f)
+{
+    CXCursor def = clang_getCursorDefinition(f);
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+        return -1;
+    for (int n = 0; n < a->count; n++)
+        if (a->nodes[n].kind == CXCursor_FunctionDecl && a->nodes[n].parent == -1 &&
+            clang_equalCursors(a->nodes[n].cursor, def))
+            return n;
+    return -1;
+}
+
 bool ast_macro_arg_range(const ast *a, int n, bool spelled, size_t *start, size_t *end)
 {
     const node *nd = &a->nodes[n];

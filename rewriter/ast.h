@@ -43,6 +43,9 @@ void ast_free(ast *a);
 void text_line_col(const char *text, size_t len, size_t offset, unsigned *line, unsigned *col);
 void ast_line_col(const ast *a, size_t offset, unsigned *line, unsigned *col);
 char *ast_text(const ast *a, size_t start, size_t end);
+/* The node of the main file's definition of function f (a declaration or
+ * a reference's target), or -1. */
+int ast_function_definition(const ast *a, CXCursor f);
 /* A node out of a macro expansion that stands in one of the macro's
  * arguments in the main file (A[i][j] in Max(A[i][j], e)): the range of
  * that text, which every expansion of the argument shares. spelled: its

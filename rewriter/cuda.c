@@ -41,19 +41,6 @@ static char *cursor_name(CXCursor c)
     return r;
 }
 
-/* The node of a function's definition in the main file, or -1. */
-static int function_definition(gen *g, CXCursor callee)
-{
-    CXCursor def = clang_getCursorDefinition(callee);
-    if (clang_Cursor_isNull(def))
-        return -1;
-    for (int n = 0; n < g->a.count; n++)
-        if (g->a.nodes[n].kind == CXCursor_FunctionDecl && g->a.nodes[n].parent == -1 &&
-            clang_equalCursors(g->a.nodes[n].cursor, def))
-            return n;
-    return -1;
-}
-
 static bool is_file_scope_var(gen *g, int decl)
 {
     return decl >= 0 && g->a.nodes[decl].kind == CXCursor_VarDecl &&
@@ -94,7 +81,7 @@ bool cuda_check_calls(gen *g, cuda_plan *c, size_t start, size_t end, bool in_fu
             return cuda_refuse(c, "a call through a function pointer cannot run on the GPU");
         }
         char *name = cursor_name(callee);
-        int def = function_definition(g, callee);
+        int def = ast_function_definition(&g->a, callee);
         if (def >= 0) {
             bool known = false;
             for (int k = 0; k < c->nfns; k++)

@@ -262,19 +262,6 @@ static void loop_barrier(gen *g, loop_plan *p)
     }
 }
 
-/* The definition of the function a call in the main file calls, or -1. */
-static int callee_definition(gen *g, int call)
-{
-    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(g->a.nodes[call].cursor));
-    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
-        return -1;
-    for (int n = 0; n < g->a.count; n++)
-        if (g->a.nodes[n].kind == CXCursor_FunctionDecl && g->a.nodes[n].parent == -1 &&
-            clang_equalCursors(g->a.nodes[n].cursor, def))
-            return n;
-    return -1;
-}
-
 /* The functions of this file the body calls, and those they call, run in
  * the handler on host memory: the file-scope arrays they use become the
  * loop's data, read wherever (no reach), and only the host runs the loop
@@ -292,7 +279,7 @@ static void loop_collect_callee_arrays(gen *g, loop_plan *p)
             const node *nd = &g->a.nodes[n];
             if (nd->kind != CXCursor_CallExpr || nd->start < s || nd->end > e)
                 continue;
-            int def = callee_definition(g, n);
+            int def = ast_function_definition(&g->a, clang_getCursorReferenced(nd->cursor));
             bool known = def < 0;
             for (int j = 0; j < nfns && !known; j++)
                 known = fns[j] == def;
