@@ -190,6 +190,29 @@ bool ast_macro_arg_range(const ast *a, int n, bool spelled, size_t *start, size_
     return true;
 }
 
+bool ast_reference_text(const ast *a, int ref, const int *idx, int count, size_t *rs, size_t *re,
+                        size_t *is, size_t *ie)
+{
+    const node *nd = &a->nodes[ref];
+    if (!nd->from_macro) {
+        *rs = nd->start;
+        *re = nd->end;
+    } else if (!ast_macro_arg_range(a, ref, true, rs, re)) {
+        return false;
+    }
+    for (int d = 0; d < count; d++) {
+        const node *sd = &a->nodes[idx[d]];
+        if (!nd->from_macro) {
+            is[d] = sd->start;
+            ie[d] = sd->end;
+        } else if (!ast_macro_arg_range(a, idx[d], false, &is[d], &ie[d]) || is[d] < *rs ||
+                   ie[d] > *re) {
+            return false;
+        }
+    }
+    return true;
+}
+
 char *ast_spelling(const node *n)
 {
     CXString s = clang_getCursorSpelling(n->cursor);

@@ -54,6 +54,12 @@ int ast_function_definition(const ast *a, CXCursor f);
  * of a macro's definition, one across arguments, or one not from a macro
  * at all. */
 bool ast_macro_arg_range(const ast *a, int n, bool spelled, size_t *start, size_t *end);
+/* The text of reference ref and of its count subscripts idx: where they
+ * stand, or, inside a macro, where the macro's argument spells them
+ * (ast_macro_arg_range, the subscripts within the reference); false when
+ * a macro's definition spells them. */
+bool ast_reference_text(const ast *a, int ref, const int *idx, int count, size_t *rs, size_t *re,
+                        size_t *is, size_t *ie);
 char *ast_spelling(const node *n);
 char *type_spelling(CXType t);
 /* The node declaring what a reference names (canonical), or -1. */

@@ -285,32 +285,6 @@ static void subscript_piece(gen *g, edit *e, const int *vdecl, int rank, int n, 
     edit_lit(e, ")");
 }
 
-/* The text of a reference and of its subscripts: where they are, or,
- * inside a macro, where the macro's argument spells them; false when a
- * macro spells them itself. */
-static bool reference_text(gen *g, int ref, const int *idx, int count, size_t *rs, size_t *re,
-                           size_t *is, size_t *ie)
-{
-    const node *nd = &g->a.nodes[ref];
-    if (!nd->from_macro) {
-        *rs = nd->start;
-        *re = nd->end;
-    } else if (!ast_macro_arg_range(&g->a, ref, true, rs, re)) {
-        return false;
-    }
-    for (int d = 0; d < count; d++) {
-        const node *sd = &g->a.nodes[idx[d]];
-        if (!nd->from_macro) {
-            is[d] = sd->start;
-            ie[d] = sd->end;
-        } else if (!ast_macro_arg_range(&g->a, idx[d], false, &is[d], &ie[d]) || is[d] < *rs ||
-                   ie[d] > *re) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* Whether type (a loop variable's, as spelled) is one of the NULL-ended
  * list. */
 static bool type_in(const char *type, const char *const *list)
@@ -393,7 +367,7 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
         size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
         bool macro = g->a.nodes[cur].from_macro;
         if ((level != dt->rank && !line) || (macro && line) ||
-            !reference_text(g, cur, idx, level, &rs, &re, is, ie)) {
+            !ast_reference_text(&g->a, cur, idx, level, &rs, &re, is, ie)) {
             free(idx);
             return cuda_refuse(c, level != dt->rank ? "'%s' is used without all of its %d subscripts"
                                                     : "'%s' is subscripted inside a macro's definition",

@@ -301,17 +301,11 @@ static void array_reference(gen *g, int ref, dobj *o)
     }
     /* the text of the reference and its subscripts: inside a macro, where
      * the macro's argument spells them (Max(A[i][j], e)), for reads */
-    size_t rs = tn->start, re = tn->end, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
-    for (int k = 0; k < o->rank; k++) {
-        is[k] = g->a.nodes[idx[k]].start;
-        ie[k] = g->a.nodes[idx[k]].end;
-    }
+    size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
     int taken = in_local_range(g, top) ? -1 : address_taken(g, top);
+    bool spelled = ast_reference_text(&g->a, top, idx, o->rank, &rs, &re, is, ie);
     if (tn->from_macro) {
-        bool spelled = taken < 0 && assignment_statement(g, top) < 0 &&
-                       ast_macro_arg_range(&g->a, top, true, &rs, &re);
-        for (int k = 0; k < o->rank && spelled; k++)
-            spelled = ast_macro_arg_range(&g->a, idx[k], false, &is[k], &ie[k]) && is[k] >= rs && ie[k] <= re;
+        spelled = spelled && taken < 0 && assignment_statement(g, top) < 0;
         if (!spelled) {
             gen_error(g, tn->start,
                       "not supported yet: distributed array '%s' written, or referenced by a "
