@@ -162,11 +162,24 @@ var *data_var(const char *file, int line, const void *addr, int rank, const dvmh
     } else {
         /* a pointer: the rest of the heap block it points into */
         int k = block_find(start);
-        if (k < 0) {
-            *lead_extent = -1;
-            return NULL; /* memory the runtime does not know */
+        if (k >= 0) {
+            bytes = data.blocks[k].start + data.blocks[k].bytes - start;
+        } else {
+            /* not the heap: a static or automatic array, which the runtime
+             * knows when a region or loop named it (X in main, then a
+             * pointer to X in the region of a function main calls): the
+             * rest of that variable, whose copies the loop must keep right */
+            var *v = NULL;
+            for (int j = 0; j < data.var_count && !v; j++)
+                if ((uintptr_t)data.vars[j]->whole.lo[0] <= start &&
+                    (uintptr_t)data.vars[j]->whole.hi[0] >= start)
+                    v = data.vars[j];
+            if (!v) {
+                *lead_extent = -1;
+                return NULL; /* memory the runtime does not know */
+            }
+            bytes = (size_t)((uintptr_t)v->whole.hi[0] - start + 1);
         }
-        bytes = data.blocks[k].start + data.blocks[k].bytes - start;
         if (row == 0)
             dvmh_fatal(file, line, "data with a zero-sized element");
         bytes -= bytes % row;
