@@ -241,7 +241,8 @@ static int choose_stage(const dvmh_loop *l, bool skewed, const distr_space *spac
     bool best_independent = false;
     for (int k = 0; k < object_rank(l->target); k++) {
         const dvmh_rule *r = &l->rules[k];
-        if (r->kind != DVMH_RULE_LINEAR || r->a != 1 || (skewed && r->dim != 0))
+        if (r->kind != DVMH_RULE_LINEAR || (r->a != 1 && r->a != -1) ||
+            (skewed && r->dim != 0))
             continue;
         bool independent = true;
         for (int x = 0; x < l->across_count; x++)
@@ -370,7 +371,9 @@ static void across_edges_move(const dvmh_array *a, const dvmh_idx *w, int sd, dv
  * process's part local_first..local_last (if has_part). */
 typedef struct across_span {
     int dim, target_dim;
-    dvmh_idx first, last, step, shift, local_first, local_last;
+    /* the target's index of iteration i of the stage dimension: coef*i + shift
+     * (coef 1, or -1: on A[N-1-i]) */
+    dvmh_idx first, last, step, coef, shift, local_first, local_last;
     bool has_part;
     loop_piece device;              /* device 0: the host copies; else the piece's device */
     dvmh_idx (*widths)[DVMH_MAX_RANK]; /* each pipe's widths (start_pipes) */
@@ -386,6 +389,7 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
     const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
     dvmh_idx prev_lo = 0, prev_hi = -1, stage = run->stage, step = sp->step;
     bool up = step > 0;
+    bool index_up = sp->coef * step > 0; /* the stages go up the target's indices */
     dvmh_idx size = a0->size[sp->target_dim];
     for (dvmh_idx first = sp->first; up ? first <= sp->last : first >= sp->last;
          first += stage * step) {
@@ -394,11 +398,12 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
             last = sp->last;
         /* the stage's index range; the first stage reaches back to the
          * array's edge the loop starts from, the last one on to the other */
-        dvmh_idx lo = (up ? first : last) + sp->shift, hi = (up ? last : first) + sp->shift;
+        dvmh_idx u = sp->coef * first + sp->shift, v = sp->coef * last + sp->shift;
+        dvmh_idx lo = index_up ? u : v, hi = index_up ? v : u;
         if (first == sp->first)
-            *(up ? &lo : &hi) = up ? 0 : size - 1;
+            *(index_up ? &lo : &hi) = index_up ? 0 : size - 1;
         if (last == sp->last)
-            *(up ? &hi : &lo) = up ? size - 1 : 0;
+            *(index_up ? &hi : &lo) = index_up ? size - 1 : 0;
         double stage_started = dvmh_wtime();
         bool on_device = sp->device.device != 0;
         for (int x = 0; x < l->across_count; x++) {
@@ -491,6 +496,7 @@ void lcomm_run_across(dvmh_loop *l)
                    "processes divided along more than one inner dimension");
     dvmh_idx global_first = l->first[stage_dim], global_last = l->last[stage_dim];
     dvmh_idx step = l->step[stage_dim], shift = l->rules[stage_target_dim].b;
+    dvmh_idx coef = l->rules[stage_target_dim].a;
     bool has_part = piece_local_part(l);
     dvmh_idx local_first = l->first[stage_dim], local_last = l->last[stage_dim];
 
@@ -524,8 +530,9 @@ void lcomm_run_across(dvmh_loop *l)
     /* skewed, divided along an inner dimension: A[i+1][j-1] of the stage's
      * next row must still be old, so a stage is one row */
     lstage_begin(l->file, l->line, iterations, hops, l->stage, skewed && split_others > 0, &run);
-    across_span span = {stage_dim, stage_target_dim, global_first, global_last, step, shift,
-                        local_first, local_last, has_part, device, widths};
+    across_span span = {stage_dim,   stage_target_dim, global_first, global_last, step,
+                        coef,        shift,            local_first,  local_last,  has_part,
+                        device,      widths};
     double staged = dvmh_wtime();
     run_stages(l, &span, pipes, &run);
     run.staged = dvmh_wtime() - staged;
