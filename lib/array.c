@@ -519,6 +519,8 @@ void dvmh_array_malloc(const char *file, int line, dvmh_array *a, size_t bytes, 
     array_allocate(a, true);
 }
 
+static void snapshot_drop(dvmh_array *a);
+
 void dvmh_array_free(const char *file, int line, dvmh_array *a)
 {
     (void)file;
@@ -526,6 +528,7 @@ void dvmh_array_free(const char *file, int line, dvmh_array *a)
     if (!a)
         return;
     comm_array_gone(a);
+    snapshot_drop(a);
     var_destroy(a->var);
     a->var = NULL;
     host_mem_free(a->head.host_data);
@@ -539,6 +542,7 @@ void dvmh_array_destroy(dvmh_array *a)
         return;
     check_array_gone(a);
     comm_array_gone(a);
+    snapshot_drop(a);
     unregister_array(a);
     var_destroy(a->var);
     host_mem_free(a->head.host_data);
@@ -608,6 +612,7 @@ void dvmh_realign(const char *file, int line, dvmh_array *a, void *target, const
 void dvmh_realign_new_value(const char *file, int line, dvmh_array *a, void *target,
                             const dvmh_rule *rules)
 {
+    array_changed(a);
     realign(file, line, a, target, rules, false);
 }
 
@@ -697,6 +702,8 @@ void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_
 void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *buf,
                     int read)
 {
+    /* the element may be written through the address */
+    array_changed(a);
     if (read)
         dvmh_read_elem(file, line, a, idx, buf);
     else
@@ -720,6 +727,76 @@ void object_owned(void *obj, int d, dvmh_idx *lo, dvmh_idx *hi)
     *hi = h->own_hi[d];
 }
 
+/* Host code reading many elements of an array that does not change in
+ * between (a checksum, a printout): after SNAP_AFTER such reads, every
+ * process fetches all of the array once (up to SNAP_MAX_BYTES) and reads
+ * that copy until the array changes. What decides (the reads, the
+ * changes) is what every process of the array's system runs, so every
+ * process decides alike: all fetch, or none. */
+enum { SNAP_AFTER = 8 };
+#define SNAP_MAX_BYTES ((size_t)64 << 20)
+
+static void snapshot_drop(dvmh_array *a)
+{
+    free(a->snap);
+    a->snap = NULL;
+    a->snap_bytes = 0;
+    a->reads = 0;
+    array_changed(a);
+}
+
+/* Counts a host read of a: whether SNAP_AFTER reads came since it last
+ * changed. */
+static bool many_reads(dvmh_array *a)
+{
+    if (a->reads_changes != a->head.changes) {
+        a->reads_changes = a->head.changes;
+        a->reads = 0;
+    }
+    return ++a->reads > SNAP_AFTER;
+}
+
+static void *snapshot_elem(dvmh_array *a, const dvmh_idx *idx)
+{
+    if (a->group != comm_group_current() || a->ind.dim >= 0)
+        return NULL;
+    if (!a->snap || a->snap_changes != a->head.changes) {
+        if (!many_reads(a))
+            return NULL;
+        size_t bytes = a->head.elem_size;
+        for (int d = 0; d < a->head.rank; d++) {
+            if (bytes > SNAP_MAX_BYTES / (size_t)(a->size[d] > 0 ? a->size[d] : 1))
+                return NULL;
+            bytes *= (size_t)a->size[d];
+        }
+        if (bytes == 0 || bytes > SNAP_MAX_BYTES)
+            return NULL;
+        if (a->snap_bytes != bytes) {
+            free(a->snap);
+            a->snap = dvmh_xmalloc(bytes);
+            a->snap_bytes = bytes;
+        }
+        /* the owners serve it from their host copies */
+        box own;
+        array_own_box(a, &own);
+        if (a->var && !box_is_empty(&own))
+            var_actualize(a->var, 0, &own, MOVE_GET_ACTUAL);
+        dvmh_idx lo[DVMH_MAX_RANK], hi[DVMH_MAX_RANK];
+        for (int d = 0; d < a->head.rank; d++) {
+            lo[d] = 0;
+            hi[d] = a->size[d] - 1;
+        }
+        double t0 = dvmh_wtime();
+        size_t sent = comm_fetch_box(a, lo, hi, a->snap);
+        var_count_processes(a->var, MOVE_REMOTE, sent, t0);
+        a->snap_changes = a->head.changes;
+    }
+    dvmh_idx off = 0;
+    for (int d = 0; d < a->head.rank; d++)
+        off = off * a->size[d] + idx[d];
+    return a->snap + off * (dvmh_idx)a->head.elem_size;
+}
+
 void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
                      void *buf)
 {
@@ -730,9 +807,17 @@ void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh
         replicated &= !dist[d];
     /* the same decision on every process: the read is collective or not */
     if (comm_process_count() == 1 || replicated) {
+        /* many reads after a region left the newest values on an
+         * accelerator: the whole host copy at once, not element by element */
+        if (a->var && !var_host_actual(a->var) && many_reads((dvmh_array *)a))
+            var_actualize_host_all(a->var, MOVE_GET_ACTUAL);
         array_host_element(a, idx);
         return dvmh_elem_addr(a, idx);
     }
+    check_index(file, line, a, idx);
+    void *copy = snapshot_elem((dvmh_array *)a, idx);
+    if (copy)
+        return copy;
     dvmh_read_elem(file, line, a, idx, buf);
     return buf;
 }

@@ -45,6 +45,13 @@ struct dvmh_array {
     /* an indirectly distributed dimension (ind.dim >= 0): its owners now,
      * and before the last ownership change */
     indirect_map ind, prev_ind;
+    /* host reads (dvmh_read_into): a copy of the whole array, row-major,
+     * taken when head.changes was snap_changes; and how many reads came
+     * since head.changes was reads_changes */
+    char *snap;
+    size_t snap_bytes;
+    unsigned long snap_changes, reads_changes;
+    long reads;
     struct dvmh_array *check;       /* check mode's state of the elements (check.c) */
     bool check_host_written;        /* check mode: host code wrote since the states' exchange */
 };
@@ -54,6 +61,12 @@ struct dvmh_array {
  * and 0 where it is not. */
 dvmh_idx array_shadow_width(const dvmh_array *a, int d, bool high);
 void array_compute_ownership(dvmh_array *a);
+/* Something every process of a's system runs may change a's elements: the
+ * copy host reads use is out of date. */
+static inline void array_changed(dvmh_array *a)
+{
+    a->head.changes++;
+}
 bool array_is_array(const void *p);
 bool array_is_template(const void *p);
 const distr_space *object_space(const char *file, int line, void *obj);

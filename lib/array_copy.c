@@ -72,6 +72,7 @@ static void unpack_box(dvmh_array *dst, const box *b, const char *packed)
 void dvmh_array_copy(const char *file, int line, dvmh_array *dst, dvmh_array *src)
 {
     copy_check(file, line, dst, src);
+    array_changed(dst);
     comm_check_array(dst, "array_copy");
     comm_check_array(src, "array_copy");
     indirect_refuse(file, line, src, "array_copy");

@@ -366,6 +366,7 @@ void check_loop_end(dvmh_loop *l)
 int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx)
 {
     /* every process runs the guard: the flag is the same everywhere */
+    array_changed(a);
     if (a->check)
         a->check_host_written = true;
     if (!dvmh_owns_write(a, idx))

@@ -77,6 +77,8 @@ int dvmh_loop_array(dvmh_loop *l, dvmh_array *a, unsigned access)
     if (!a->allocated)
         dvmh_fatal(l->file, l->line, "a parallel loop uses a distributed array that is not "
                                      "allocated or distributed");
+    if (access & DVMH_WRITE)
+        array_changed(a);
     l->data = dvmh_xrealloc(l->data, sizeof *l->data * (size_t)(l->data_count + 1));
     l->data[l->data_count] = (loop_data){.array = a, .rank = a->head.rank,
                                          .elem_size = a->head.elem_size, .access = access,

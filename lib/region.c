@@ -191,6 +191,8 @@ void dvmh_region_array(dvmh_array *a, int intent, const dvmh_range *sec)
         dvmh_fatal(region_state.file, region_state.line, "region clause names something that "
                                                          "is not a distributed array");
     check_section(region_state.file, region_state.line, a->head.rank, a->size, sec);
+    if (intent & DVMH_OUT)
+        array_changed(a);
     schedule_region_datum(a->file, a->line, a->head.rank, a->size, a->head.elem_size);
     if (!a->var)
         return;
@@ -330,6 +332,7 @@ void dvmh_actual_array(const char *file, int line, dvmh_array *a, const dvmh_ran
     if (!array_is_array(a))
         dvmh_fatal(file, line, "actual of something that is not a distributed array");
     check_section(file, line, a->head.rank, a->size, sec);
+    array_changed(a);
     if (!a->var)
         return;
     box b;

@@ -59,6 +59,10 @@ typedef struct dvmh_array_head {
     dvmh_idx own_hi[DVMH_MAX_RANK];
     int owns_all;                  /* this process owns every element (fast path) */
     int on_devices;                /* some accelerator holds a copy (host writes are tracked) */
+    /* changes of its elements that every process of its system sees (host
+     * code's assignments, loops and regions that write it, ...): host
+     * reads may use a copy of the whole array while it stays the same */
+    unsigned long changes;
 } dvmh_array_head;
 #define DVMH_ARRAY_MAGIC 0x44564d48u
 
@@ -163,7 +167,8 @@ int dvmh_owns(const dvmh_array *a, const dvmh_idx *idx);
  * and the element is recorded as changed by the host. */
 int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx);
 #define DVMH_OWNS_W(a, ...) \
-    ((DVMH_HEAD(a)->owns_all && !DVMH_HEAD(a)->on_devices) || \
+    (((dvmh_array_head *)(void *)(a))->changes++, \
+     (DVMH_HEAD(a)->owns_all && !DVMH_HEAD(a)->on_devices) || \
      dvmh_owns_write((dvmh_array *)(void *)(a), (const dvmh_idx[]){__VA_ARGS__}))
 /* Check mode: the guard of an assignment statement (as DVMH_OWNS_W) also
  * records the write, on the owner, as one a shadow_renew must follow
@@ -176,7 +181,10 @@ int dvmh_check_host_write(int line, dvmh_array *a, const dvmh_idx *idx);
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx, void *dst);
 /* The value of an element read by host code (every process runs it): its
  * local address when every process holds it (one process, or a replicated
- * array), else buf filled by the owner's broadcast. */
+ * array), else buf filled by the owner's broadcast; after a few reads of an
+ * array that has not changed since, a copy of all of it that every process
+ * fetched once (a checksum or a printout in host code costs one exchange,
+ * not two per element). */
 void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
                      void *buf);
 #define DVMH_RD(a, T, ...) \
