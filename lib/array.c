@@ -7,6 +7,7 @@
 #include "boxes.h"
 #include "check.h"
 #include "comm.h"
+#include "context.h"
 #include "distrib.h"
 #include "stats.h"
 #include "trace.h"
@@ -702,6 +703,9 @@ void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_
 void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *buf,
                     int read)
 {
+    if (dvmh_ctx()->in_handlers)
+        dvmh_fatal(file, line, "not supported yet: the address of an element of a distributed "
+                               "array taken in a function called from a parallel loop");
     /* the element may be written through the address */
     array_changed(a);
     if (read)
@@ -800,6 +804,11 @@ static void *snapshot_elem(dvmh_array *a, const dvmh_idx *idx)
 void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
                      void *buf)
 {
+    /* a function called from a parallel loop's host handler (the loop
+     * made the process's local part and shadow edges current): the local
+     * element, as in the loop itself */
+    if (dvmh_ctx()->in_handlers)
+        return dvmh_checked_addr(file, line, a, idx);
     bool dist[DVMH_MAX_RANK];
     distributed_dims(a, dist);
     bool replicated = true;

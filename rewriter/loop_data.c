@@ -265,8 +265,9 @@ static void loop_barrier(gen *g, loop_plan *p)
 /* The functions of this file the body calls, and those they call, run in
  * the handler on host memory: the file-scope arrays they use become the
  * loop's data, read wherever (no reach), and only the host runs the loop
- * (the runtime then has those arrays actual there, whole). A distributed
- * array they use, or an array they write, is not supported yet. */
+ * (the runtime then has those arrays actual there: ordinary ones whole,
+ * distributed ones in the process's local part and shadow edges). An array
+ * they write is not supported yet. */
 static void loop_collect_callee_arrays(gen *g, loop_plan *p)
 {
     int *fns = NULL, nfns = 0, cap = 0;
@@ -312,19 +313,24 @@ static void loop_collect_callee_arrays(gen *g, loop_plan *p)
             if (!o && !gen_data_shape(clang_getCursorType(dn->cursor), &r, &elem))
                 continue; /* a scalar: the host's value */
             char *name = ast_spelling(dn);
-            if (o || uses.items[u].write) {
+            if (uses.items[u].write || (o && o->is_template)) {
                 gen_error(g, via[k],
-                          "not supported yet: '%s', called in a parallel loop, %s the %s '%s' "
-                          "itself (pass what it needs as arguments, or write it as a macro)",
-                          fname, uses.items[u].write ? "writes" : "reads",
-                          o ? "distributed array" : "array", name);
+                          "not supported yet: '%s', called in a parallel loop, writes the %s "
+                          "'%s' itself (pass what it needs as arguments, or write it as a "
+                          "macro)",
+                          fname, o ? "distributed array" : "array", name);
                 free(name);
                 continue;
             }
+            /* a distributed array: its reads there are of the process's
+             * local part and shadow edges, which the runtime makes current
+             * on the host (every read is one outside loops in the
+             * function's code: while handlers run, the runtime takes the
+             * local element, and stops at one the process does not hold) */
             p->host_only = true;
             int idx = loop_data_index(p, name);
-            if (idx < 0 && gen_data_fits(g, clang_getCursorType(dn->cursor), name, via[k])) {
-                loop_add_data(g, p, name, NULL, decl, false);
+            if (idx < 0 && (o || gen_data_fits(g, clang_getCursorType(dn->cursor), name, via[k]))) {
+                loop_add_data(g, p, name, o, decl, false);
                 idx = p->ndata - 1;
             } else {
                 free(name);
