@@ -706,8 +706,13 @@ void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *i
     if (dvmh_ctx()->in_handlers)
         dvmh_fatal(file, line, "not supported yet: the address of an element of a distributed "
                                "array taken in a function called from a parallel loop");
-    /* the element may be written through the address */
+    /* the element may be written through the address: straight away
+     * (read == 0: it goes to scanf), or whenever the program writes
+     * through a pointer it keeps, which the runtime cannot see, so host
+     * reads of the array never use a copy of it again */
     array_changed(a);
+    if (read)
+        a->snap_never = true;
     if (read)
         dvmh_read_elem(file, line, a, idx, buf);
     else
@@ -746,6 +751,7 @@ static void snapshot_drop(dvmh_array *a)
     a->snap = NULL;
     a->snap_bytes = 0;
     a->reads = 0;
+    a->snap_never = false; /* pointers into the old memory are dead */
     array_changed(a);
 }
 
@@ -762,7 +768,7 @@ static bool many_reads(dvmh_array *a)
 
 static void *snapshot_elem(dvmh_array *a, const dvmh_idx *idx)
 {
-    if (a->group != comm_group_current() || a->ind.dim >= 0)
+    if (a->group != comm_group_current() || a->ind.dim >= 0 || a->snap_never)
         return NULL;
     if (!a->snap || a->snap_changes != a->head.changes) {
         if (!many_reads(a))

@@ -52,6 +52,7 @@ struct dvmh_array {
     size_t snap_bytes;
     unsigned long snap_changes, reads_changes;
     long reads;
+    bool snap_never;    /* an element's address went to the program: no copy */
     struct dvmh_array *check;       /* check mode's state of the elements (check.c) */
     bool check_host_written;        /* check mode: host code wrote since the states' exchange */
 };

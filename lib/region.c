@@ -461,7 +461,13 @@ void dvmh_remote_end(const char *file, int line)
            remote_state.entries[remote_state.count - 1].depth == remote_state.depth) {
         remote_entry *e = &remote_state.entries[--remote_state.count];
         dvmh_array *a = e->array;
+        /* the block's assignments counted on its view's head: the array
+         * changed (every process runs the block's end) */
+        unsigned long changes = a->head.changes;
         a->head = e->head;
+        if (a->head.changes < changes)
+            a->head.changes = changes;
+        array_changed(a);
         memcpy(a->alloc_lo, e->alloc_lo, sizeof e->alloc_lo);
         memcpy(a->alloc_hi, e->alloc_hi, sizeof e->alloc_hi);
         comm_remote_view_end(a, &e->view, 1);

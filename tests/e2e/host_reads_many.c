@@ -3,7 +3,9 @@
  * changes in between that the reads must see: an owner-computes
  * assignment, loops on the host and in a region (the newest values on an
  * accelerator), an address passed to sscanf, a loop writing another
- * array, and a pointer array freed and created again with another size.
+ * array, a pointer array freed and created again with another size, an
+ * assignment in a remote_access block and a pointer to an element kept
+ * and written through later.
  * After a few reads every process fetches the whole array once and reads
  * that copy until the array changes: on 4 processes each element read
  * cost two collectives before (minutes for this program on a 2-core
@@ -21,6 +23,8 @@ double A[N][M];
 int C[N][M];
 #pragma dvm array distribute[block]
 float *P;
+#pragma dvm array distribute[block]
+double W[20];
 
 double host_sum(void)
 {
@@ -60,6 +64,9 @@ int main(void)
             A[i][j] = (i * 13 + j * 7) % 17 * 0.5;
             C[i][j] = i - j;
         }
+#pragma dvm parallel([i] on W[i])
+    for (i = 0; i < 20; i++)
+        W[i] = i % 6;
     printf("sum %.3f ints %ld\n", host_sum(), int_sum());
 #ifdef _DVMH
     unsigned long long before = dvmh_bytes_moved(DVMH_MOVE_REMOTE, DVMH_MOVE_PROCESSES);
@@ -130,5 +137,24 @@ int main(void)
         bad = 1;
 #endif
     printf("end %.3f\n", again);
+
+    /* an assignment in a remote_access block (on its view of A) */
+#pragma dvm remote_access(A[N - 1][M - 1])
+    {
+        A[2][2] = A[N - 1][M - 1] + 1;
+    }
+    printf("remote %.2f %.3f\n", A[2][2], host_sum());
+    /* a pointer to an element kept and written through later, between
+     * reads (from then on W's reads use no copy: element by element) */
+    {
+        double *q = &W[7];
+        double w = 0;
+        for (i = 0; i < 20; i++)
+            w += W[i] * i;
+        *q = -3.5;
+        for (i = 0; i < 20; i++)
+            w += W[i] * i;
+        printf("kept %.2f %.3f\n", W[7], w);
+    }
     return bad;
 }
