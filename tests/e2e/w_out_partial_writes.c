@@ -24,7 +24,6 @@ static double interior(int n, int m, double src[n][m], double dst[n][m])
 #pragma dvm actual(t)
 #pragma dvm region in(src[0:n-1][]) out(dst[0:n-1][], t)
     {
-/* GPU-ALONE-HOST: src and dst are static arrays passed through pointers, memory the runtime does not track */
 #pragma dvm parallel([i][j]) tie(src[i][j], dst[i][j], t[i][j])
         for (i = 1; i < n - 1; i++)
             for (j = 1; j < m - 1; j++) {
