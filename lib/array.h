@@ -62,6 +62,11 @@ struct dvmh_array {
  * and 0 where it is not. */
 dvmh_idx array_shadow_width(const dvmh_array *a, int d, bool high);
 void array_compute_ownership(dvmh_array *a);
+/* Which dimensions of the array are divided between processes. */
+void array_distributed_dims(const dvmh_array *a, bool *dist);
+/* The array's memory goes (free, destroy): the copy host reads used goes
+ * too (array_elem.c). */
+void array_snapshot_drop(dvmh_array *a);
 /* Something every process of a's system runs may change a's elements: the
  * copy host reads use is out of date. */
 static inline void array_changed(dvmh_array *a)
