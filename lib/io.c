@@ -488,10 +488,10 @@ static dvmh_idx io_global_offset(const dvmh_array *a, const dvmh_idx *idx)
     return offset;
 }
 
-/* Copies box b between local memory and the row-major whole-array buffer
- * 'global' of 'limit' elements (elements at or past limit are skipped). */
-static void io_copy_box(const dvmh_array *a, const box *b, char *global, dvmh_idx limit,
-                        bool to_global)
+/* Copies box b between local memory and 'global', the row-major whole
+ * array's elements [first, limit) (elements outside are skipped). */
+static void io_copy_box(const dvmh_array *a, const box *b, char *global, dvmh_idx first,
+                        dvmh_idx limit, bool to_global)
 {
     if (box_is_empty(b))
         return;
@@ -502,15 +502,20 @@ static void io_copy_box(const dvmh_array *a, const box *b, char *global, dvmh_id
         idx[d] = b->lo[d];
     do {
         dvmh_idx start = io_global_offset(a, idx);
-        dvmh_idx row = b->hi[last] - b->lo[last] + 1;
-        if (start + row > limit)
-            row = limit - start;
-        if (row > 0) {
-            char *local = io_local_addr(a, idx), *whole = global + start * (dvmh_idx)es;
+        dvmh_idx skip = start < first ? first - start : 0;
+        dvmh_idx end = start + (b->hi[last] - b->lo[last] + 1);
+        if (end > limit)
+            end = limit;
+        if (start + skip < end) {
+            dvmh_idx at[DVMH_MAX_RANK];
+            memcpy(at, idx, sizeof at);
+            at[last] += skip;
+            char *local = io_local_addr(a, at), *whole = global + (start + skip - first) * (dvmh_idx)es;
+            size_t bytes = (size_t)(end - start - skip) * es;
             if (to_global)
-                memcpy(whole, local, (size_t)row * es);
+                memcpy(whole, local, bytes);
             else
-                memcpy(local, whole, (size_t)row * es);
+                memcpy(local, whole, bytes);
         }
     } while (box_next_row(b, idx));
 }
@@ -530,9 +535,10 @@ static void io_pack_box(const dvmh_array *a, const box *b, char *packed)
     box_copy_rows(&c);
 }
 
-/* Places a packed box into the whole-array buffer of 'limit' elements. */
+/* Places a packed box into 'global', the whole array's elements [first,
+ * limit). */
 static void io_unpack_to_global(const dvmh_array *a, const box *b, const char *packed,
-                                char *global, dvmh_idx limit)
+                                char *global, dvmh_idx first, dvmh_idx limit)
 {
     size_t es = a->head.elem_size;
     int last = b->rank - 1;
@@ -542,11 +548,31 @@ static void io_unpack_to_global(const dvmh_array *a, const box *b, const char *p
         idx[d] = b->lo[d];
     do {
         dvmh_idx start = io_global_offset(a, idx);
-        dvmh_idx count = start + row > limit ? limit - start : row;
-        if (count > 0)
-            memcpy(global + start * (dvmh_idx)es, packed, (size_t)count * es);
+        dvmh_idx skip = start < first ? first - start : 0;
+        dvmh_idx end = start + row > limit ? limit : start + row;
+        if (start + skip < end)
+            memcpy(global + (start + skip - first) * (dvmh_idx)es, packed + (size_t)skip * es,
+                   (size_t)(end - start - skip) * es);
         packed += (size_t)row * es;
     } while (box_next_row(b, idx));
+}
+
+/* Box b cut to the rows (of its first dimension) that hold some of the
+ * whole array's elements [first, limit). */
+static box io_clip_box(const dvmh_array *a, box b, dvmh_idx first, dvmh_idx limit)
+{
+    dvmh_idx plane = 1;
+    for (int d = 1; d < a->head.rank; d++)
+        plane *= a->size[d];
+    if (limit <= first) {
+        b.hi[0] = b.lo[0] - 1;
+        return b;
+    }
+    if (b.lo[0] < first / plane)
+        b.lo[0] = first / plane;
+    if (b.hi[0] > (limit - 1) / plane)
+        b.hi[0] = (limit - 1) / plane;
+    return b;
 }
 
 static box io_owned_box(const dvmh_array *a)
@@ -559,29 +585,36 @@ static box io_owned_box(const dvmh_array *a)
     return b;
 }
 
-/* The whole-array elements an fwrite/fread of size*n bytes covers. */
-static dvmh_idx io_array_limit(const dvmh_array *a, size_t size, size_t n)
+static dvmh_idx io_array_total(const dvmh_array *a)
 {
     dvmh_idx total = 1;
     for (int d = 0; d < a->head.rank; d++)
         total *= a->size[d];
+    return total;
+}
+
+/* The end of the whole-array elements an fwrite/fread of size*n bytes
+ * from element 'first' covers. */
+static dvmh_idx io_array_limit(const dvmh_array *a, dvmh_idx first, size_t size, size_t n)
+{
+    dvmh_idx total = io_array_total(a);
     dvmh_idx wanted = (dvmh_idx)(size * n / a->head.elem_size);
-    return wanted < total ? wanted : total;
+    return wanted < total - first ? first + wanted : total;
 }
 
 /* Every process's owned part reaches the I/O process in turn (a broadcast
  * rooted at the owner, the only collective the comm layer offers), which
  * assembles the array in sequential order and writes it once. */
-static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
+static size_t io_array_write(dvmh_array *a, dvmh_idx first, size_t size, size_t n, FILE *f)
 {
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
     indirect_share_all(a); /* an indirect dimension: every value from its owner */
-    dvmh_idx limit = io_array_limit(a, size, n);
+    dvmh_idx limit = io_array_limit(a, first, size, n);
     size_t es = a->head.elem_size;
-    char *global = io_here() ? dvmh_xmalloc((size_t)limit * es) : NULL;
-    box mine = io_owned_box(a);
+    char *global = io_here() ? dvmh_xmalloc((size_t)(limit - first) * es + 1) : NULL;
+    box mine = io_clip_box(a, io_owned_box(a), first, limit);
     if (io_here())
-        io_copy_box(a, &mine, global, limit, true);
+        io_copy_box(a, &mine, global, first, limit, true);
     /* Boxes already sent are not sent again by their replicas. */
     int count = comm_process_count();
     box *sent = dvmh_xmalloc(sizeof(box) * (size_t)count);
@@ -602,13 +635,13 @@ static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
             io_pack_box(a, theirs, packed);
         comm_bcast(packed, bytes, root);
         if (io_here())
-            io_unpack_to_global(a, theirs, packed, global, limit);
+            io_unpack_to_global(a, theirs, packed, global, first, limit);
         free(packed);
     }
     free(sent);
     size_t written = 0;
     if (io_here()) {
-        written = fwrite(global, 1, (size_t)limit * es, f) / size;
+        written = fwrite(global, 1, (size_t)(limit - first) * es, f) / size;
         free(global);
     }
     return (size_t)io_share_result((long)written);
@@ -616,15 +649,15 @@ static size_t io_array_write(dvmh_array *a, size_t size, size_t n, FILE *f)
 
 /* The I/O process reads the bytes; every process takes from them its
  * allocated part (owned elements and shadow edges). */
-static size_t io_array_read(dvmh_array *a, size_t size, size_t n, FILE *f)
+static size_t io_array_read(dvmh_array *a, dvmh_idx first, size_t size, size_t n, FILE *f)
 {
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
-    dvmh_idx limit = io_array_limit(a, size, n);
+    dvmh_idx limit = io_array_limit(a, first, size, n);
     size_t es = a->head.elem_size;
-    char *global = dvmh_xmalloc((size_t)limit * es);
+    char *global = dvmh_xmalloc((size_t)(limit - first) * es + 1);
     size_t got = 0;
     if (io_here())
-        got = fread(global, 1, (size_t)limit * es, f);
+        got = fread(global, 1, (size_t)(limit - first) * es, f);
     got = (size_t)io_share_result((long)got);
     io_share(global, got);
     box allocated = {a->head.rank, {0}, {0}};
@@ -632,17 +665,57 @@ static size_t io_array_read(dvmh_array *a, size_t size, size_t n, FILE *f)
         allocated.lo[d] = a->alloc_lo[d] > 0 ? a->alloc_lo[d] : 0;
         allocated.hi[d] = a->alloc_hi[d] < a->size[d] - 1 ? a->alloc_hi[d] : a->size[d] - 1;
     }
-    io_copy_box(a, &allocated, global, (dvmh_idx)(got / es), false);
+    allocated = io_clip_box(a, allocated, first, first + (dvmh_idx)(got / es));
+    io_copy_box(a, &allocated, global, first, first + (dvmh_idx)(got / es), false);
     free(global);
     dvmh_actual_array(__FILE__, __LINE__, a, NULL);
     return got / size;
 }
 
+/* fread(&A[i][j], ...), fwrite(A[i], ...): the element the rewriter
+ * names through dvmh_io_at; whatever else the program passes is a
+ * pointer of its own. */
+static struct {
+    dvmh_array *array;
+    dvmh_idx first;
+} io_at;
+
+void *dvmh_io_at(const char *file, int line, dvmh_array *a, int count, const dvmh_idx *idx)
+{
+    if (!array_is_array(a) || !a->allocated)
+        dvmh_fatal(file, line, "fread/fwrite of an element of a distributed array that is not "
+                               "allocated");
+    dvmh_idx first = 0;
+    for (int d = 0; d < a->head.rank; d++) {
+        dvmh_idx i = d < count ? idx[d] : 0;
+        if (i < 0 || i >= a->size[d])
+            dvmh_fatal(file, line, "fread/fwrite from index %lld of dimension %d of the "
+                                   "distributed array '%s' of extent %lld",
+                       (long long)i, d + 1, a->name[0] ? a->name : "?", (long long)a->size[d]);
+        first = first * a->size[d] + i;
+    }
+    io_at.array = a;
+    io_at.first = first;
+    return &io_at;
+}
+
+/* The array and first element a buffer names, or NULL for ordinary memory. */
+static dvmh_array *io_array_at(const void *ptr, dvmh_idx *first)
+{
+    *first = 0;
+    if (ptr == &io_at) {
+        *first = io_at.first;
+        return io_at.array;
+    }
+    return io_distributed(ptr);
+}
+
 size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
 {
-    dvmh_array *a = io_distributed(ptr);
+    dvmh_idx first;
+    dvmh_array *a = io_array_at(ptr, &first);
     if (a)
-        return io_array_write(a, size, n, f);
+        return io_array_write(a, first, size, n, f);
     size_t written = 0;
     if (io_here()) {
         written = fwrite(ptr, size, n, io_out(f));
@@ -653,9 +726,10 @@ size_t dvmh_fwrite(const void *ptr, size_t size, size_t n, FILE *f)
 size_t dvmh_fread(void *ptr, size_t size, size_t n, FILE *f)
 {
     io_before_read(f);
-    dvmh_array *a = io_distributed(ptr);
+    dvmh_idx first;
+    dvmh_array *a = io_array_at(ptr, &first);
     if (a)
-        return io_array_read(a, size, n, f);
+        return io_array_read(a, first, size, n, f);
     size_t got = 0;
     if (io_here())
         got = fread(ptr, size, n, f);

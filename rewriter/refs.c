@@ -250,6 +250,34 @@ static bool in_remote_block(gen *g, int top)
     return false;
 }
 
+/* fread(&A[i][j], ...), fwrite(A[i], ...): the buffer argument that a
+ * subscripted distributed array (at top) is, or -1. */
+static int io_buffer(gen *g, int top)
+{
+    int arg = top;
+    int p = ast_real_parent(&g->a, arg);
+    if (p >= 0 && g->a.nodes[p].kind == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(g->a.nodes[p].cursor) == CXUnaryOperator_AddrOf) {
+        arg = p;
+        p = ast_real_parent(&g->a, arg);
+    }
+    while (p >= 0 && g->a.nodes[p].kind == CXCursor_CStyleCastExpr) {
+        arg = p;
+        p = ast_real_parent(&g->a, arg);
+    }
+    if (p < 0 || g->a.nodes[p].kind != CXCursor_CallExpr || g->a.nodes[arg].from_macro ||
+        ast_child_towards(&g->a, p, arg) != ast_nth_child(&g->a, p, 1))
+        return -1;
+    CXCursor callee = clang_getCursorReferenced(g->a.nodes[p].cursor);
+    if (clang_Cursor_isNull(callee) ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)))
+        return -1;
+    char *fname = ast_spelling(&g->a.nodes[p]);
+    bool io = !strcmp(fname, "fread") || !strcmp(fname, "fwrite");
+    free(fname);
+    return io ? arg : -1;
+}
+
 static void array_reference(gen *g, int ref, dobj *o)
 {
     /* climb the subscripts of which this reference is the base */
@@ -292,6 +320,20 @@ static void array_reference(gen *g, int ref, dobj *o)
         }
         edit *e = edit_begin(&g->e, g->a.nodes[ref].start, g->a.nodes[ref].end);
         edit_litf(e, "((void *)%s)", o->desc);
+        return;
+    }
+    int io = tn->from_macro ? -1 : io_buffer(g, top);
+    if (io >= 0) {
+        /* the array's elements in row-major order from this one */
+        size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
+        ast_reference_text(&g->a, top, idx, subs, &rs, &re, is, ie);
+        edit *e = edit_begin(&g->e, g->a.nodes[io].start, g->a.nodes[io].end);
+        edit_litf(e, "DVMH_IO_AT(%s, %d", o->desc, subs);
+        for (int k = 0; k < subs; k++) {
+            edit_lit(e, ", ");
+            edit_range(e, is[k], ie[k]);
+        }
+        edit_lit(e, ")");
         return;
     }
     if (subs != o->rank) {

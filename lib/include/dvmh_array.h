@@ -198,6 +198,11 @@ void *dvmh_elem_ref(const char *file, int line, dvmh_array *a, const dvmh_idx *i
                     int read);
 #define DVMH_REF(a, T, read, ...) \
     (*(T *)dvmh_elem_ref(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}, &(T){0}, (read)))
+/* fread/fwrite's buffer &A[i][j] or A[i] of a distributed array A: the
+ * whole array's elements in row-major order from that one. */
+void *dvmh_io_at(const char *file, int line, dvmh_array *a, int count, const dvmh_idx *idx);
+#define DVMH_IO_AT(a, count, ...) \
+    dvmh_io_at(__FILE__, __LINE__, (a), (count), (const dvmh_idx[]){__VA_ARGS__})
 
 /* ------------------------------------------------------------------------
  * remote_access blocks
