@@ -278,6 +278,99 @@ static int io_buffer(gen *g, int top)
     return io ? arg : -1;
 }
 
+/* Whether the function defined at node fn uses its parameter parm (a
+ * node) as C memory: subscripts it, dereferences it, or adds to it. */
+static bool parameter_used_as_memory(gen *g, int fn, int parm)
+{
+    for (int n = fn + 1; n < g->a.count && g->a.nodes[n].start < g->a.nodes[fn].end; n++) {
+        if (g->a.nodes[n].kind != CXCursor_DeclRefExpr || ast_referenced(&g->a, n) != parm)
+            continue;
+        int p = ast_real_parent(&g->a, n);
+        if (p < 0)
+            continue;
+        const node *pn = &g->a.nodes[p];
+        if (pn->kind == CXCursor_ArraySubscriptExpr && ast_child_towards(&g->a, p, n) == pn->first_child)
+            return true;
+        if (pn->kind == CXCursor_UnaryOperator &&
+            clang_getCursorUnaryOperatorKind(pn->cursor) == CXUnaryOperator_Deref)
+            return true;
+        if (pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) {
+            enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
+            if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub ||
+                op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* A distributed array passed whole (`f(A)`) to a function that would take
+ * the descriptor for the elements: C's memory functions, and a function
+ * of this file that subscripts its parameter without declaring it with
+ * 'inherit'. Reported; other callees (fwrite, inherit parameters, a
+ * function that passes the pointer on) are left alone. */
+static void bare_argument(gen *g, int ref, dobj *o)
+{
+    int arg = ref, call = ast_real_parent(&g->a, ref);
+    while (call >= 0 && g->a.nodes[call].kind == CXCursor_CStyleCastExpr) {
+        arg = call;
+        call = ast_real_parent(&g->a, call);
+    }
+    if (call < 0 || g->a.nodes[call].kind != CXCursor_CallExpr)
+        return;
+    int child = ast_child_towards(&g->a, call, arg), index = -1;
+    for (int c = g->a.nodes[call].first_child; c >= 0; c = g->a.nodes[c].next_sibling, index++)
+        if (c == child)
+            break;
+    CXCursor callee = clang_getCursorReferenced(g->a.nodes[call].cursor);
+    if (index < 0 || clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+        return;
+    char *fname = ast_spelling(&g->a.nodes[call]);
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) {
+        static const char *memory[] = {"memset", "memcpy", "memmove", "memcmp", "qsort", "bsearch",
+                                       NULL};
+        for (int k = 0; memory[k]; k++)
+            if (!strcmp(fname, memory[k]))
+                gen_error(g, g->a.nodes[ref].start,
+                          "not supported yet: '%s' of the distributed array '%s' (its elements are "
+                          "not in C's memory layout: use a parallel loop)",
+                          fname, o->name);
+        free(fname);
+        return;
+    }
+    CXCursor defn = clang_getCursorDefinition(callee);
+    int fn = -1;
+    for (int n = 0; n < g->a.count && !clang_Cursor_isNull(defn); n++)
+        if (g->a.nodes[n].kind == CXCursor_FunctionDecl && clang_equalCursors(g->a.nodes[n].cursor, defn)) {
+            fn = n;
+            break;
+        }
+    CXCursor pc = fn >= 0 ? clang_Cursor_getArgument(defn, (unsigned)index) : clang_getNullCursor();
+    int parm = clang_Cursor_isNull(pc) ? -1 : ast_find_decl(&g->a, pc);
+    if (parm < 0) {
+        free(fname);
+        return;
+    }
+    char *pname = ast_spelling(&g->a.nodes[parm]);
+    bool inherited = false;
+    for (int k = 0; k < g->dir_count && !inherited; k++) {
+        const attached *at = &g->dirs[k];
+        if (!at->dir || at->dir->kind != DIR_INHERIT || at->node < 0 ||
+            !clang_equalCursors(g->a.nodes[at->node].cursor, defn))
+            continue;
+        for (int j = 0; j < at->dir->name_count; j++)
+            inherited |= !strcmp(at->dir->names[j], pname);
+    }
+    if (!inherited && parameter_used_as_memory(g, fn, parm))
+        gen_error(g, g->a.nodes[ref].start,
+                  "distributed array '%s' passed to '%s', whose parameter '%s' is not declared "
+                  "with '#pragma dvm inherit(%s)' (the function would take the array's "
+                  "descriptor for its elements)",
+                  o->name, fname, pname, pname);
+    free(pname);
+    free(fname);
+}
+
 static void array_reference(gen *g, int ref, dobj *o)
 {
     /* climb the subscripts of which this reference is the base */
@@ -318,6 +411,7 @@ static void array_reference(gen *g, int ref, dobj *o)
                       deref ? "'*' (a dereference)" : "pointer arithmetic", o->name, o->name);
             return;
         }
+        bare_argument(g, ref, o);
         edit *e = edit_begin(&g->e, g->a.nodes[ref].start, g->a.nodes[ref].end);
         edit_litf(e, "((void *)%s)", o->desc);
         return;
