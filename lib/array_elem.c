@@ -54,6 +54,15 @@ static void array_host_element(const dvmh_array *a, const dvmh_idx *idx)
     var_actualize(a->var, 0, &b, MOVE_GET_ACTUAL);
 }
 
+int dvmh_owner_depth;
+
+void *dvmh_owner_read(const char *file, int line, const void *handle, const dvmh_idx *idx)
+{
+    void *addr = dvmh_checked_addr(file, line, handle, idx);
+    array_host_element(handle, idx);
+    return addr;
+}
+
 int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx)
 {
     if (!dvmh_owns(a, idx))
@@ -192,6 +201,10 @@ void *dvmh_read_into(const char *file, int line, const dvmh_array *a, const dvmh
      * element, as in the loop itself */
     if (dvmh_ctx()->in_handlers)
         return dvmh_checked_addr(file, line, a, idx);
+    /* a function called by an owner-computes statement: only the owner
+     * runs it, and reads what it holds, as the statement itself does */
+    if (dvmh_owner_depth > 0)
+        return dvmh_owner_read(file, line, a, idx);
     bool dist[DVMH_MAX_RANK];
     array_distributed_dims(a, dist);
     bool replicated = true;

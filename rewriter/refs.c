@@ -518,8 +518,20 @@ static void array_reference(gen *g, int ref, dobj *o)
         edit_range(guard, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
     }
     edit_lit(guard, ")) { ");
+    /* a function of the program called by the statement runs on the
+     * owner alone: its host reads are the owner's, not collective */
+    bool calls = false;
+    for (int n = p + 1; n < g->a.count && g->a.nodes[n].start < end && !calls; n++) {
+        if (g->a.nodes[n].kind != CXCursor_CallExpr)
+            continue;
+        CXCursor callee = clang_getCursorReferenced(g->a.nodes[n].cursor);
+        calls = clang_Cursor_isNull(callee) ||
+                !clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
+    }
+    if (calls)
+        edit_lit(guard, "dvmh_owner_depth++; ");
     edit_range(guard, pn->start, end);
-    edit_lit(guard, " } }");
+    edit_lit(guard, calls ? " dvmh_owner_depth--; } }" : " } }");
 }
 
 void refs_gen(gen *g)

@@ -132,9 +132,15 @@ dvmh_array *dvmh_array_of(const char *file, int line, const void *handle);
 #define DVMH_HEAD(a) ((const dvmh_array_head *)(const void *)(a))
 void *dvmh_checked_addr(const char *file, int line, const void *a, const dvmh_idx *idx);
 /* A read in an owner-computes statement (the owner of the element it
- * assigns runs it): the element must be local; always checked. */
+ * assigns runs it): the element must be local (always checked), and its
+ * host copy is made current. */
+void *dvmh_owner_read(const char *file, int line, const void *a, const dvmh_idx *idx);
 #define DVMH_ATC(a, T, ...) \
-    (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}))
+    (*(T *)dvmh_owner_read(__FILE__, __LINE__, (a), (const dvmh_idx[]){__VA_ARGS__}))
+/* Inside an owner-computes statement that calls a function of the
+ * program: host reads there (dvmh_read_into) are the owner's own, as the
+ * statement's, not collective. */
+extern int dvmh_owner_depth;
 #ifdef DVMH_CHECK_LOCAL
 #define DVMH_AT1(a, T, i) (*(T *)dvmh_checked_addr(__FILE__, __LINE__, (a), (const dvmh_idx[]){(i)}))
 #define DVMH_AT2(a, T, i, j) \
