@@ -80,6 +80,22 @@ static void check_index(const char *file, int line, const dvmh_array *a, const d
                        (long long)idx[d], d + 1, (long long)a->size[d]);
 }
 
+void *dvmh_set_elem(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *value,
+                    int check)
+{
+    check_index(file, line, a, idx);
+    int own;
+    if (check) {
+        own = dvmh_check_host_write(line, a, idx);
+    } else {
+        a->head.changes++; /* as DVMH_OWNS_W: every process runs it */
+        own = dvmh_owns_write(a, idx);
+    }
+    if (own)
+        memcpy(dvmh_elem_addr(a, idx), value, a->head.elem_size);
+    return value;
+}
+
 void dvmh_read_elem(const char *file, int line, const dvmh_array *a, const dvmh_idx *idx,
                     void *dst)
 {

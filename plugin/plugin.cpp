@@ -162,7 +162,7 @@ std::string cuda_incbin_embed(const std::string &m, const std::string &source, c
     std::string image = "dvmh_cuda_image_" + key;
     return "\n#ifdef DVMH_CUDA_HANDLERS\n"
            "extern const unsigned char " + image + "[] __attribute__((visibility(\"hidden\")));\n"
-           "static dvmh_cuda_module " + m + " = {" + image + ", 0, " + quoted(source) + ", 0};\n"
+           "static dvmh_cuda_module " + m + " = {.image = " + image + ", .file = " + quoted(source) + "};\n"
            "#endif\n";
 }
 

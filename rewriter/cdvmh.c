@@ -453,17 +453,18 @@ char *cdvmh_cuda_embed(const char *file, const void *image, size_t size, const c
     if (!size)
         sb_add(&b, "    \"\"\n");
     sb_add(&b, "    ;\n");
-    sb_printf(&b, "static dvmh_cuda_module dvmh_cuda_module_%s = {dvmh_cuda_image_%s, sizeof(dvmh_cuda_image_%s) - 1, ",
+    sb_printf(&b,
+              "static dvmh_cuda_module dvmh_cuda_module_%s = {.image = dvmh_cuda_image_%s, "
+              ".size = sizeof(dvmh_cuda_image_%s) - 1, .file = ",
               base, base, base);
     c_string(&b, file);
-    sb_add(&b, ", NULL");
     if (needs) {
         /* relocatable device code: registered for the runtime's device link */
-        sb_add(&b, ", 1, ");
+        sb_add(&b, ", .relocatable = 1, .needs = ");
         c_string(&b, needs);
-        sb_add(&b, ", ");
+        sb_add(&b, ", .gives = ");
         c_string(&b, gives ? gives : "");
-        sb_printf(&b, ", NULL};\n__attribute__((constructor)) static void dvmh_cuda_register_%s(void)\n"
+        sb_printf(&b, "};\n__attribute__((constructor)) static void dvmh_cuda_register_%s(void)\n"
                       "{\n    dvmh_cuda_register(&dvmh_cuda_module_%s);\n}\n",
                   base, base);
     } else {

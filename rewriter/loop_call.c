@@ -235,11 +235,26 @@ void loop_call_site(gen *g, const loop_plan *p, const char *cuda_launcher)
         sb_add(&c, "    { dvmh_idx dvmh_f;");
         for (int k = 0; k < rect; k++)
             if (!p->dims[k].header_decl)
-                /* (void): the loop is the variable's only use in the source */
-                sb_printf(&c, " if (dvmh_loop_final(dvmh_L, %d, &dvmh_f)) %s = (%s)dvmh_f; (void)%s;",
+                /* (void)sizeof: the loop may be the variable's only use in
+                 * the source (not a read: it may be left uninitialized) */
+                sb_printf(&c, " if (dvmh_loop_final(dvmh_L, %d, &dvmh_f)) %s = (%s)dvmh_f; (void)sizeof(%s);",
                           k, p->dims[k].var, p->dims[k].type, p->dims[k].var);
         sb_add(&c, " }\n");
     }
+    /* private variables declared before the loop: their uses went to the
+     * handlers, which -Wunused-variable would not see */
+    bool privates = false;
+    for (int k = 0; k < p->dir->privates.count; k++) {
+        const char *name = p->dir->privates.items[k].name;
+        int decl = ast_lookup(&g->a, name, p->loop_start);
+        if (decl < 0 || g->a.nodes[decl].kind != CXCursor_VarDecl ||
+            g->a.nodes[decl].start >= p->loop_start)
+            continue;
+        sb_printf(&c, "%s(void)sizeof(%s);", privates ? " " : "    ", name);
+        privates = true;
+    }
+    if (privates)
+        sb_add(&c, "\n");
     sb_add(&c, "    dvmh_loop_run(dvmh_L);\n}");
     edit *ce = edit_begin(&g->e, p->loop_start, p->loop_end);
     edit_lit(ce, c.s);

@@ -103,6 +103,10 @@ static void host_signature(gen *g, const loop_plan *p, host_sig *s)
             for (int dd = 1; dd < dt->rank; dd++)
                 sb_printf(&s->params, "[dvmh_e%d_%d]", k, dd);
         }
+        /* the checks reach the array through the piece; a callee through
+         * its own name */
+        if (g->check || dt->callee)
+            sb_add(&s->params, " __attribute__((unused))");
         host_arg(s, "dvmh_P->data[%d]", k);
     }
     for (int k = 0; k < p->nscalars; k++) {
@@ -198,7 +202,7 @@ static void host_team(const loop_plan *p, const host_sig *s, const strbuf *inits
               p->handler);
     bool blocks = p->par_dim >= 0 && !p->thread_pipe;
     if (!blocks)
-        sb_add(t, "    (void)dvmh_n;\n");
+        sb_add(t, "    (void)dvmh_t;\n    (void)dvmh_n;\n");
     if (p->thread_pipe)
         sb_add(t, "    dvmh_idx dvmh_blo, dvmh_bhi;\n"
                   "    dvmh_pipe_block(dvmh_P, dvmh_t, &dvmh_blo, &dvmh_bhi);\n");

@@ -126,27 +126,80 @@ static int element_place(gen *g, int top)
     }
 }
 
+/* An assignment (=, op=, ++, --) node: its target's node; else -1. */
+static int assignment_target(gen *g, int p)
+{
+    const node *pn = &g->a.nodes[p];
+    if (pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
+        return op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign ? pn->first_child : -1;
+    }
+    if (pn->kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
+        return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                       op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec
+                   ? pn->first_child
+                   : -1;
+    }
+    return -1;
+}
+
+/* Whether expression p is a statement of its own: not an if's or a
+ * loop's condition, nor a for's initialization or increment. */
+static bool whole_statement(gen *g, int p)
+{
+    int s = g->a.nodes[p].parent;
+    if (s < 0 || !statement_parent(g->a.nodes[s].kind))
+        return false;
+    switch (g->a.nodes[s].kind) {
+    case CXCursor_IfStmt:
+        return p != g->a.nodes[s].first_child;
+    case CXCursor_WhileStmt:
+    case CXCursor_ForStmt:
+        return p == ast_last_child(&g->a, s);
+    case CXCursor_DoStmt:
+        return p == g->a.nodes[s].first_child;
+    default:
+        return true;
+    }
+}
+
+/* Whether an assignment's target t is an element of a distributed array
+ * (or a member of one). */
+static bool distributed_target(gen *g, int t)
+{
+    int subs = 0;
+    while (t >= 0) {
+        enum CXCursorKind k = g->a.nodes[t].kind;
+        if (k == CXCursor_ArraySubscriptExpr)
+            subs++;
+        else if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_MemberRefExpr)
+            break;
+        t = g->a.nodes[t].first_child;
+    }
+    if (t < 0 || g->a.nodes[t].kind != CXCursor_DeclRefExpr || subs == 0)
+        return false;
+    dobj *o = gen_find_obj(g, ast_referenced(&g->a, t));
+    return o && !o->is_template;
+}
+
 /* The statement-level assignment (=, op=, ++, --) whose target is the
- * element reference top (or a member of it), or -1. */
+ * element reference top (or a member of it), or -1. A statement that
+ * assigns another distributed element inside (A[0] = B[9] = 0) is not
+ * one: every process runs it, and each of its assignments is done by its
+ * own element's owner (DVMH_SET). */
 static int assignment_statement(gen *g, int top)
 {
     top = element_place(g, top);
     int p = ast_real_parent(&g->a, top);
-    if (p < 0)
+    if (p < 0 || assignment_target(g, p) < 0 || ast_child_towards(&g->a, p, top) != g->a.nodes[p].first_child ||
+        !whole_statement(g, p))
         return -1;
-    node *pn = &g->a.nodes[p];
-    bool assigns = false;
-    if ((pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
-        ast_child_towards(&g->a, p, top) == pn->first_child) {
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(pn->cursor);
-        assigns = op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign;
-    } else if (pn->kind == CXCursor_UnaryOperator) {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
-        assigns = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                  op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+    for (int n = p + 1; n < g->a.count && g->a.nodes[n].start < g->a.nodes[p].end; n++) {
+        int t = assignment_target(g, n);
+        if (t >= 0 && distributed_target(g, t))
+            return -1;
     }
-    if (!assigns || pn->parent < 0 || !statement_parent(g->a.nodes[pn->parent].kind))
-        return -1;
     return p;
 }
 
@@ -371,6 +424,62 @@ static void bare_argument(gen *g, int ref, dobj *o)
     free(fname);
 }
 
+static void subscripts(edit *e, const dobj *o, const size_t *is, const size_t *ie)
+{
+    for (int k = 0; k < o->rank; k++) {
+        edit_lit(e, ", ");
+        edit_range(e, is[k], ie[k]);
+    }
+}
+
+/* Assignment ap (=, op=, ++, --) of a distributed element inside an
+ * expression: DVMH_SET(A, T, check, value, subscripts), which every
+ * process evaluates (reads through DVMH_RD) and the owner stores; its
+ * value is the value stored, as the assignment's is. */
+static void embedded_assignment(gen *g, int ap, dobj *o, const size_t *is, const size_t *ie)
+{
+    const node *pn = &g->a.nodes[ap];
+    int check = g->check ? 1 : 0;
+    edit *e = edit_begin(&g->e, pn->start, pn->end);
+    if (pn->kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(pn->cursor);
+        const char *delta = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc ? "+ 1" : "- 1";
+        if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
+            edit_litf(e, "DVMH_SET(%s, %s, %d, DVMH_RD(%s, %s", o->desc, o->elem, check, o->desc, o->elem);
+            subscripts(e, o, is, ie);
+            edit_litf(e, ") %s", delta);
+        } else {
+            /* the value before */
+            edit_litf(e, "DVMH_SET_POST(%s, %s, %d, %s", o->desc, o->elem, check, delta);
+            subscripts(e, o, is, ie);
+            edit_lit(e, ")");
+            return;
+        }
+        subscripts(e, o, is, ie);
+        edit_lit(e, ")");
+        return;
+    }
+    int lhs = pn->first_child, rhs = g->a.nodes[lhs].next_sibling;
+    edit_litf(e, "DVMH_SET(%s, %s, %d, ", o->desc, o->elem, check);
+    if (clang_getCursorBinaryOperatorKind(pn->cursor) != CXBinaryOperator_Assign) {
+        /* A[i] op= v: the operator's text without its '=' */
+        char *between = ast_text(&g->a, g->a.nodes[lhs].end, g->a.nodes[rhs].start);
+        char *o1 = between;
+        while (*o1 == ' ' || *o1 == '\t' || *o1 == '\n')
+            o1++;
+        size_t len = strcspn(o1, "=");
+        edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);
+        subscripts(e, o, is, ie);
+        edit_litf(e, ") %.*s ", (int)len, o1);
+        free(between);
+    }
+    edit_lit(e, "(");
+    edit_range(e, g->a.nodes[rhs].start, g->a.nodes[rhs].end);
+    edit_lit(e, ")");
+    subscripts(e, o, is, ie);
+    edit_lit(e, ")");
+}
+
 static void array_reference(gen *g, int ref, dobj *o)
 {
     /* climb the subscripts of which this reference is the base */
@@ -440,6 +549,35 @@ static void array_reference(gen *g, int ref, dobj *o)
     size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
     int taken = in_local_range(g, top) ? -1 : address_taken(g, top);
     bool spelled = ast_reference_text(&g->a, top, idx, o->rank, &rs, &re, is, ie);
+    /* an assignment inside an expression (A[0] = B[9] = 0, x = (A[i] = v),
+     * f(A[i]++)): every process computes the value, the owner stores it */
+    int ap = ast_real_parent(&g->a, top);
+    bool embedded = ap >= 0 && assignment_target(g, ap) >= 0 &&
+                    ast_child_towards(&g->a, ap, top) == g->a.nodes[ap].first_child &&
+                    assignment_statement(g, top) < 0 && !in_remote_block(g, top);
+    if (embedded) {
+        if (tn->from_macro || g->a.nodes[ap].from_macro) {
+            gen_error(g, tn->start,
+                      "not supported yet: distributed array '%s' assigned inside an expression in "
+                      "a macro",
+                      o->name);
+            return;
+        }
+        embedded_assignment(g, ap, o, is, ie);
+        return;
+    }
+    if (element_place(g, top) != top) {
+        int mp = ast_real_parent(&g->a, element_place(g, top));
+        if (mp >= 0 && assignment_target(g, mp) >= 0 && assignment_statement(g, top) < 0 &&
+            !in_remote_block(g, top) &&
+            ast_child_towards(&g->a, mp, top) == g->a.nodes[mp].first_child) {
+            gen_error(g, tn->start,
+                      "not supported yet: a member of an element of the distributed array '%s' "
+                      "assigned inside an expression (assign it in a statement of its own)",
+                      o->name);
+            return;
+        }
+    }
     if (tn->from_macro) {
         spelled = spelled && taken < 0 && assignment_statement(g, top) < 0;
         if (!spelled) {

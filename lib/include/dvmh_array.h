@@ -176,6 +176,31 @@ int dvmh_owns_write(dvmh_array *a, const dvmh_idx *idx);
     (((dvmh_array_head *)(void *)(a))->changes++, \
      (DVMH_HEAD(a)->owns_all && !DVMH_HEAD(a)->on_devices) || \
      dvmh_owns_write((dvmh_array *)(void *)(a), (const dvmh_idx[]){__VA_ARGS__}))
+/* An assignment to an element inside an expression (A[0] = B[9] = 0):
+ * every process runs it with the value (converted to T), the owner stores
+ * it; the value again. check: check mode (as DVMH_CHECK_OWNS_W). */
+void *dvmh_set_elem(const char *file, int line, dvmh_array *a, const dvmh_idx *idx, void *value,
+                    int check);
+#ifdef __clang__
+/* the value is often unused (A[i] = 1, B[i] = 2;), as the assignment's */
+#define DVMH_UNUSED_BEGIN \
+    _Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Wunused-value\"")
+#define DVMH_UNUSED_END _Pragma("clang diagnostic pop")
+#else
+#define DVMH_UNUSED_BEGIN
+#define DVMH_UNUSED_END
+#endif
+#define DVMH_SET(a, T, check, v, ...) \
+    (DVMH_UNUSED_BEGIN(*(T *)dvmh_set_elem(__FILE__, __LINE__, (dvmh_array *)(void *)(a), \
+                                           (const dvmh_idx[]){__VA_ARGS__}, &(T){(v)}, \
+                                           (check))) DVMH_UNUSED_END)
+/* A[i]++, A[i]-- inside an expression: the value before (delta: + 1, - 1) */
+#define DVMH_SET_POST(a, T, check, delta, ...) \
+    (DVMH_UNUSED_BEGIN({ \
+        T dvmh_old = DVMH_RD(a, T, __VA_ARGS__); \
+        DVMH_SET(a, T, check, dvmh_old delta, __VA_ARGS__); \
+        dvmh_old; \
+    }) DVMH_UNUSED_END)
 /* Check mode: the guard of an assignment statement (as DVMH_OWNS_W) also
  * records the write, on the owner, as one a shadow_renew must follow
  * (every process calls it). */

@@ -29,7 +29,7 @@ void f(void)
 // CHECK-NEXT: (*(double *)dvmh_check_elem(dvmh_P, 1, DVMH_READ | DVMH_WRITE, __LINE__, (const dvmh_idx[]){i, j}, (const dvmh_idx[]){i, j}))++;
 // CHECK: dvmh_loop_check_mode_{{[0-9]+}}_nest(dvmh_P, dvmh_tlo,
 // CHECK: dvmh_loop_check(dvmh_L, "i,j");
-// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) i = (int)dvmh_f; (void)i; if (dvmh_loop_final(dvmh_L, 1, &dvmh_f)) j = (int)dvmh_f; (void)j; }
+// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) i = (int)dvmh_f; (void)sizeof(i); if (dvmh_loop_final(dvmh_L, 1, &dvmh_f)) j = (int)dvmh_f; (void)sizeof(j); }
 // CHECK-NEXT: dvmh_loop_run(dvmh_L);
 // CHECK: { if (DVMH_CHECK_OWNS_W(A, 0, 0)) { DVMH_AT2(A, double, 0, 0) = 1; } }
 // PLAIN-NOT: dvmh_check_elem(

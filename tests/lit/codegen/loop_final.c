@@ -15,14 +15,14 @@ void f(int n)
         for (j = 9; j >= 0; j -= 2)
             A[i][j] = i + j;
 // CHECK: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST,
-// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) i = (long)dvmh_f; (void)i; if (dvmh_loop_final(dvmh_L, 1, &dvmh_f)) j = (int)dvmh_f; (void)j; }
+// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) i = (long)dvmh_f; (void)sizeof(i); if (dvmh_loop_final(dvmh_L, 1, &dvmh_f)) j = (int)dvmh_f; (void)sizeof(j); }
 // CHECK-NEXT: dvmh_loop_run(dvmh_L);
 #pragma dvm parallel([i][m] on A[i][m])
     for (i = 0; i < 10; i++)
         for (int m = 0; m < 10; m++)
             A[i][m] = 0;
 // CHECK: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST,
-// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) i = (long)dvmh_f; (void)i; }
+// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) i = (long)dvmh_f; (void)sizeof(i); }
 // CHECK-NEXT: dvmh_loop_run(dvmh_L);
 #pragma dvm parallel([ii] on A[ii][])
     for (int ii = 0; ii < 10; ii++)
@@ -34,6 +34,6 @@ void f(int n)
         for (k = j; k < 10; k++)
             A[j][k] = 2;
 // CHECK: dvmh_loop_handler(dvmh_L, DVMH_DEV_HOST,
-// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) j = (int)dvmh_f; (void)j; }
+// CHECK-NEXT: { dvmh_idx dvmh_f; if (dvmh_loop_final(dvmh_L, 0, &dvmh_f)) j = (int)dvmh_f; (void)sizeof(j); }
 // CHECK-NEXT: dvmh_loop_run(dvmh_L);
 }

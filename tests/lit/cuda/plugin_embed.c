@@ -33,9 +33,9 @@ void f(void)
 // the host code is parsed and optimized.
 // KEPT: extern const unsigned char dvmh_cuda_image_[[KEY:[0-9a-f]+]][] __attribute__((visibility("hidden")));
 // KEPT-NOT: .incbin
-// KEPT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_[[KEY]], 0,
+// KEPT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {.image = dvmh_cuda_image_[[KEY]], .file =
 // OBJ: {{[VW]}} dvmh_cuda_image_{{[0-9a-f]+}}
 // OBJ: dvmh_loop_plugin_embed_{{[0-9]+}}_cuda
 // HOSTONLY-NOT: dvmh_cuda
 // TEXT: static const unsigned char dvmh_cuda_image_plugin_embed[] __attribute__((aligned(16))) =
-// TEXT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {dvmh_cuda_image_plugin_embed,
+// TEXT: static dvmh_cuda_module dvmh_cuda_module_plugin_embed = {.image = dvmh_cuda_image_plugin_embed,
