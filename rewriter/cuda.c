@@ -325,6 +325,38 @@ bool cuda_coarsens(const cuda_plan *c)
  * rows' strides (the kernel's arrays are pointers); a line (all subscripts
  * but the last) passed to a function becomes a pointer to its first
  * element. */
+/* Reference n of data dt whose elements are pointers (long **a, char
+ * *names[]) followed further: a[i][j], *a[i], a[i]->x. */
+static bool pointer_followed(gen *g, int n, const loop_data *dt)
+{
+    const char *star = strrchr(dt->elem, '*');
+    if (!star || star[strspn(star + 1, " ") + 1] != '\0')
+        return false;
+    int cur = n, level = 0;
+    for (;;) {
+        int p = g->a.nodes[cur].parent;
+        if (p < 0)
+            return false;
+        const node *pn = &g->a.nodes[p];
+        if (pn->kind == CXCursor_UnexposedExpr || pn->kind == CXCursor_ParenExpr) {
+            cur = p;
+            continue;
+        }
+        bool base = pn->first_child == cur;
+        if (pn->kind == CXCursor_ArraySubscriptExpr && base) {
+            if (++level > dt->rank)
+                return true;
+            cur = p;
+            continue;
+        }
+        if (level < dt->rank)
+            return false;
+        if (pn->kind == CXCursor_UnaryOperator)
+            return clang_getCursorUnaryOperatorKind(pn->cursor) == CXUnaryOperator_Deref;
+        return pn->kind == CXCursor_MemberRefExpr && base;
+    }
+}
+
 static bool rewrite_accesses(gen *g, cuda_plan *c)
 {
     const loop_plan *l = c->l;
@@ -343,6 +375,10 @@ static bool rewrite_accesses(gen *g, cuda_plan *c)
         if (k == l->ndata)
             continue;
         const loop_data *dt = &l->data[k];
+        if (pointer_followed(g, n, dt))
+            return cuda_refuse(c, "'%s' holds pointers (rows allocated one by one, strings) that "
+                                  "the loop follows, and a GPU cannot follow the host's pointers",
+                               dt->name);
         if (dt->rank < 2)
             continue;
         /* its subscripts, outermost first */
