@@ -613,6 +613,14 @@ void dvmh_realign_new_value(const char *file, int line, dvmh_array *a, void *tar
     realign(file, line, a, target, rules, false);
 }
 
+void *dvmh_array_assigned(const char *file, int line, void *p)
+{
+    if (!array_is_array(p))
+        dvmh_fatal(file, line, "a distributed array assigned something that is not a distributed "
+                               "array (only malloc, calloc or another distributed array)");
+    return p;
+}
+
 dvmh_array *dvmh_array_of(const char *file, int line, const void *handle)
 {
     if (!array_is_array(handle))

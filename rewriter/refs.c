@@ -84,8 +84,20 @@ static bool heap_statement(gen *g, int ref, dobj *o)
             edit_litf(e, "), %d)", c);
             return true;
         }
-        gen_error(g, pn->start, "distributed array '%s' can only be assigned the result of malloc or calloc",
-                  o->name);
+        if (strcmp(o->desc, o->name) != 0) {
+            gen_error(g, pn->start,
+                      "distributed array '%s' can only be assigned the result of malloc or calloc",
+                      o->name);
+            return true;
+        }
+        /* another distributed array (a = b, or b = t after t = a: the
+         * double buffering of a time loop): the descriptor, checked at
+         * run time */
+        edit *e = edit_begin(&g->e, pn->start, pn->end);
+        edit_litf(e, "%s = (__typeof__(%s))dvmh_array_assigned(__FILE__, __LINE__, (void *)(", o->desc,
+                  o->desc);
+        edit_range(e, g->a.nodes[rhs].start, g->a.nodes[rhs].end);
+        edit_lit(e, "))");
         return true;
     }
     /* free((void *)A), as polybench writes it: the casts do not matter */

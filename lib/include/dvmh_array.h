@@ -125,6 +125,10 @@ void dvmh_realign_new_value(const char *file, int line, dvmh_array *a, void *tar
  * parameter's pointer type; returns it after checking. */
 dvmh_array *dvmh_array_of(const char *file, int line, const void *handle);
 
+/* A distributed array (pointer) assigned another one (a = b, b = t): p,
+ * after checking that it is a distributed array's descriptor. */
+void *dvmh_array_assigned(const char *file, int line, void *p);
+
 /* Host element access for code outside parallel loops. Compiled with
  * -DDVMH_CHECK_LOCAL (debug mode), every access checks that the element is
  * in this process's local part (shadow edges and remote_access buffers
