@@ -593,13 +593,17 @@ static dvmh_idx io_array_total(const dvmh_array *a)
     return total;
 }
 
-/* The end of the whole-array elements an fwrite/fread of size*n bytes
- * from element 'first' covers. */
-static dvmh_idx io_array_limit(const dvmh_array *a, dvmh_idx first, size_t size, size_t n)
+/* The bytes an fwrite/fread of size*n bytes from element 'first' moves
+ * (no further than the array's end), and the end of the elements they
+ * touch (the last one may be partly covered). */
+static size_t io_array_bytes(const dvmh_array *a, dvmh_idx first, size_t size, size_t n,
+                             dvmh_idx *limit)
 {
-    dvmh_idx total = io_array_total(a);
-    dvmh_idx wanted = (dvmh_idx)(size * n / a->head.elem_size);
-    return wanted < total - first ? first + wanted : total;
+    size_t es = a->head.elem_size;
+    size_t room = (size_t)(io_array_total(a) - first) * es;
+    size_t bytes = size * n < room ? size * n : room;
+    *limit = first + (dvmh_idx)((bytes + es - 1) / es);
+    return bytes;
 }
 
 /* Every process's owned part reaches the I/O process in turn (a broadcast
@@ -609,7 +613,8 @@ static size_t io_array_write(dvmh_array *a, dvmh_idx first, size_t size, size_t 
 {
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
     indirect_share_all(a); /* an indirect dimension: every value from its owner */
-    dvmh_idx limit = io_array_limit(a, first, size, n);
+    dvmh_idx limit;
+    size_t want = io_array_bytes(a, first, size, n, &limit);
     size_t es = a->head.elem_size;
     char *global = io_here() ? dvmh_xmalloc((size_t)(limit - first) * es + 1) : NULL;
     box mine = io_clip_box(a, io_owned_box(a), first, limit);
@@ -641,7 +646,7 @@ static size_t io_array_write(dvmh_array *a, dvmh_idx first, size_t size, size_t 
     free(sent);
     size_t written = 0;
     if (io_here()) {
-        written = fwrite(global, 1, (size_t)(limit - first) * es, f) / size;
+        written = fwrite(global, 1, want, f) / size;
         free(global);
     }
     return (size_t)io_share_result((long)written);
@@ -652,12 +657,13 @@ static size_t io_array_write(dvmh_array *a, dvmh_idx first, size_t size, size_t 
 static size_t io_array_read(dvmh_array *a, dvmh_idx first, size_t size, size_t n, FILE *f)
 {
     dvmh_get_actual_array(__FILE__, __LINE__, a, NULL);
-    dvmh_idx limit = io_array_limit(a, first, size, n);
+    dvmh_idx limit;
+    size_t want = io_array_bytes(a, first, size, n, &limit);
     size_t es = a->head.elem_size;
     char *global = dvmh_xmalloc((size_t)(limit - first) * es + 1);
     size_t got = 0;
     if (io_here())
-        got = fread(global, 1, (size_t)(limit - first) * es, f);
+        got = fread(global, 1, want, f);
     got = (size_t)io_share_result((long)got);
     io_share(global, got);
     box allocated = {a->head.rank, {0}, {0}};
@@ -665,8 +671,21 @@ static size_t io_array_read(dvmh_array *a, dvmh_idx first, size_t size, size_t n
         allocated.lo[d] = a->alloc_lo[d] > 0 ? a->alloc_lo[d] : 0;
         allocated.hi[d] = a->alloc_hi[d] < a->size[d] - 1 ? a->alloc_hi[d] : a->size[d] - 1;
     }
-    allocated = io_clip_box(a, allocated, first, first + (dvmh_idx)(got / es));
-    io_copy_box(a, &allocated, global, first, first + (dvmh_idx)(got / es), false);
+    dvmh_idx whole = first + (dvmh_idx)(got / es);
+    box part = io_clip_box(a, allocated, first, whole);
+    io_copy_box(a, &part, global, first, whole, false);
+    if (got % es) {
+        /* the bytes of an element the read ends inside, where it lies */
+        dvmh_idx idx[DVMH_MAX_RANK], rest = whole;
+        bool here = true;
+        for (int d = a->head.rank - 1; d >= 0; d--) {
+            idx[d] = rest % a->size[d];
+            rest /= a->size[d];
+            here &= idx[d] >= allocated.lo[d] && idx[d] <= allocated.hi[d];
+        }
+        if (here)
+            memcpy(io_local_addr(a, idx), global + (size_t)(whole - first) * es, got % es);
+    }
     free(global);
     dvmh_actual_array(__FILE__, __LINE__, a, NULL);
     return got / size;

@@ -2,8 +2,9 @@
  * read and write matrices row by row: fread(&A[i][0], ...), fread(A[i],
  * ...), fwrite from the middle of a row over several rows, one element at
  * a time in a loop, a 3-D array by planes, casts of the buffer, a read
- * cut short by the end of the file; the rows read are then used through
- * shadow edges in a region (so the copies on accelerators are renewed). */
+ * cut short by the end of the file, byte counts that end inside an
+ * element; the rows read are then used through shadow edges in a region
+ * (so the copies on accelerators are renewed). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -148,6 +149,18 @@ int main(void)
             sv += V[i] * (i + 1);
     }
     printf("read %zu: %.3f %ld\n", got, sc, sv);
+    /* byte counts that end inside an element: the bytes read land in it,
+     * and fwrite writes just as many bytes */
+    f = fopen("io_elements.bin", "rb");
+    got = fread(&V[3], 1, 2 * sizeof(long) + 3, f);
+    printf("partial read %zu at %ld: %lx %lx %lx\n", got, ftell(f), (unsigned long)V[3],
+           (unsigned long)V[4], (unsigned long)V[5]);
+    fclose(f);
+    f = fopen("io_elements.out", "wb");
+    got = fwrite(&V[1], 3, 5, f);
+    got += fwrite(V, 2, 1, f);
+    printf("partial write %zu, %ld bytes\n", got, ftell(f));
+    fclose(f);
     remove("io_elements.bin");
     remove("io_elements.out");
     return (int)(got % 7);
