@@ -147,6 +147,29 @@ static const char *after_word(const char *s, const char *v)
     return s;
 }
 
+/* Whether e, an operand of + or - in the increment v = v + e, v = v - e
+ * or v = e + v, binds as a whole there: no top-level operator below
+ * the multiplicative ones, nor (minus: 'additive') a top-level + or -. */
+static bool step_operand(const char *e, bool additive)
+{
+    int depth = 0;
+    bool any = false;
+    for (const char *c = e; *c; c++) {
+        if (*c == '(' || *c == '[')
+            depth++;
+        else if (*c == ')' || *c == ']')
+            depth--;
+        else if (depth == 0 && strchr("<>=!&|^?:,", *c))
+            return false;
+        else if (depth == 0 && additive && (*c == '+' || *c == '-') && any)
+            return false;
+        if (depth < 0)
+            return false;
+        any |= *c != ' ' && *c != '\t';
+    }
+    return any && depth == 0;
+}
+
 /* The header's bounds and step are evaluated by every process as text
  * copied into the loop's creation: an element of a distributed array
  * there would be read where the process may not hold it. */
@@ -370,10 +393,42 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
             step = xmalloc(n);
             snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
             free(e);
+        } else if (rest && rest[0] == '=' && rest[1] != '=') {
+            /* v = v + e, v = v - e, v = e + v (OpenMP's canonical forms) */
+            const char *rhs = rest + 1, *after = after_word(rhs, v);
+            char *e = NULL;
+            bool minus = false;
+            if (after && (after[0] == '+' || after[0] == '-') && after[1] != '=' &&
+                after[1] != after[0]) {
+                minus = after[0] == '-';
+                e = trim(xstrdup(after + 1));
+                if (!step_operand(e, minus)) {
+                    free(e);
+                    e = NULL;
+                }
+            } else {
+                /* e + v: the last top-level '+' followed by v alone */
+                const char *plus = strrchr(rhs, '+');
+                const char *tail = plus ? after_word(plus + 1, v) : NULL;
+                if (tail && !*tail && plus > rhs && plus[-1] != '+') {
+                    e = trim(xstrndup(rhs, (size_t)(plus - rhs)));
+                    if (!step_operand(e, false)) {
+                        free(e);
+                        e = NULL;
+                    }
+                }
+            }
+            if (e) {
+                size_t n = strlen(e) + 8;
+                step = xmalloc(n);
+                snprintf(step, n, minus ? "-(%s)" : "(%s)", e);
+                free(e);
+            }
         }
         if (!step) {
-            gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s or %s -= s",
-                      v, v, v, v, v);
+            gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s, %s -= s, "
+                      "%s = %s + s, %s = s + %s or %s = %s - s",
+                      v, v, v, v, v, v, v, v, v, v, v);
             goto out;
         }
         ld->step = step;
