@@ -377,6 +377,7 @@ typedef struct across_span {
     bool has_part;
     loop_piece device;              /* device 0: the host copies; else the piece's device */
     dvmh_idx (*widths)[DVMH_MAX_RANK]; /* each pipe's widths (start_pipes) */
+    const dvmh_idx *shifts;         /* each across array's index of target index t: t + shift */
 } across_span;
 
 /* Runs the loop in stages of run->stage iterations of the stage dimension:
@@ -386,36 +387,47 @@ typedef struct across_span {
  * stage computes while they travel; comm_across_finish waits for them). */
 static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes, stage_run *run)
 {
-    const dvmh_array *a0 = l->data[l->acrosses[0].data].array;
-    dvmh_idx prev_lo = 0, prev_hi = -1, stage = run->stage, step = sp->step;
+    dvmh_idx stage = run->stage, step = sp->step;
     bool up = step > 0;
     bool index_up = sp->coef * step > 0; /* the stages go up the target's indices */
-    dvmh_idx size = a0->size[sp->target_dim];
+    /* each across array's index range of the previous stage */
+    dvmh_idx *prev = dvmh_xmalloc(sizeof *prev * 4 * (size_t)l->across_count);
+    dvmh_idx *range = prev + 2 * l->across_count;
+    for (int x = 0; x < l->across_count; x++) {
+        prev[2 * x] = 0;
+        prev[2 * x + 1] = -1;
+    }
     for (dvmh_idx first = sp->first; up ? first <= sp->last : first >= sp->last;
          first += stage * step) {
         dvmh_idx last = first + (stage - 1) * step;
         if (up ? last > sp->last : last < sp->last)
             last = sp->last;
-        /* the stage's index range; the first stage reaches back to the
-         * array's edge the loop starts from, the last one on to the other */
+        /* the stage's target index range */
         dvmh_idx u = sp->coef * first + sp->shift, v = sp->coef * last + sp->shift;
-        dvmh_idx lo = index_up ? u : v, hi = index_up ? v : u;
-        if (first == sp->first)
-            *(index_up ? &lo : &hi) = index_up ? 0 : size - 1;
-        if (last == sp->last)
-            *(index_up ? &hi : &lo) = index_up ? size - 1 : 0;
+        dvmh_idx tlo = index_up ? u : v, thi = index_up ? v : u;
         double stage_started = dvmh_wtime();
         bool on_device = sp->device.device != 0;
         for (int x = 0; x < l->across_count; x++) {
+            /* each array's index range of the stage; the first stage
+             * reaches back to the array's edge the loop starts from, the
+             * last one on to the other */
             const dvmh_array *a = l->data[l->acrosses[x].data].array;
+            dvmh_idx size = a->size[sp->target_dim];
+            dvmh_idx lo = tlo + sp->shifts[x], hi = thi + sp->shifts[x];
+            if (first == sp->first)
+                *(index_up ? &lo : &hi) = index_up ? 0 : size - 1;
+            if (last == sp->last)
+                *(index_up ? &hi : &lo) = index_up ? size - 1 : 0;
+            range[2 * x] = lo;
+            range[2 * x + 1] = hi;
             comm_across_recv(pipes[2 * x], lo, hi);
             if (on_device)
                 across_edges_move(a, sp->widths[2 * x], sp->target_dim, lo, hi, false);
-            if (pipes[2 * x + 1] && prev_lo <= prev_hi) {
-                comm_across_recv(pipes[2 * x + 1], prev_lo, prev_hi);
+            if (pipes[2 * x + 1] && prev[2 * x] <= prev[2 * x + 1]) {
+                comm_across_recv(pipes[2 * x + 1], prev[2 * x], prev[2 * x + 1]);
                 if (on_device)
-                    across_edges_move(a, sp->widths[2 * x + 1], sp->target_dim, prev_lo, prev_hi,
-                                      false);
+                    across_edges_move(a, sp->widths[2 * x + 1], sp->target_dim, prev[2 * x],
+                                      prev[2 * x + 1], false);
             }
         }
         double received = dvmh_wtime();
@@ -443,16 +455,49 @@ static void run_stages(dvmh_loop *l, const across_span *sp, comm_across **pipes,
         /* the late edges go to the next stage: none after the last */
         for (int x = 0; x < 2 * l->across_count; x++)
             if (pipes[x] && (x % 2 == 0 || last != sp->last)) {
+                dvmh_idx lo = range[2 * (x / 2)], hi = range[2 * (x / 2) + 1];
                 if (on_device)
                     across_edges_move(l->data[l->acrosses[x / 2].data].array, sp->widths[x],
                                       sp->target_dim, lo, hi, true);
                 comm_across_send(pipes[x], lo, hi);
             }
-        prev_lo = lo;
-        prev_hi = hi;
+        memcpy(prev, range, sizeof *prev * 2 * (size_t)l->across_count);
         trace_stage(stage_started);
         stats_comm(stage_started);
     }
+    free(prev);
+}
+
+/* The shift from the target's index t to across array a's index along
+ * the stage dimension (t + shift): both are aligned to the distribution
+ * space dimension by dimension alike, along the stage dimension with the
+ * same coefficient, along the others in the same direction. false when
+ * they are not (the pipeline would not fit the array). */
+static bool across_shift(const dvmh_loop *l, const distr_space *space, const dvmh_rule *space_rules,
+                         const dvmh_array *a, int stage_target_dim, dvmh_idx *shift)
+{
+    dvmh_rule rules[DVMH_MAX_RANK];
+    const distr_space *as = object_space_rules((void *)a, rules);
+    *shift = 0;
+    if (as != space || a->head.rank != object_rank(l->target))
+        return false;
+    for (int b = 0; b < space->rank; b++) {
+        const dvmh_rule *t = &space_rules[b], *r = &rules[b];
+        if (t->kind != DVMH_RULE_LINEAR)
+            continue;
+        /* along the stage dimension the same coefficient (the stage's
+         * ranges shift), along the others the same direction */
+        if (r->kind != DVMH_RULE_LINEAR || r->dim != t->dim || (r->a > 0) != (t->a > 0) ||
+            (t->dim == stage_target_dim && r->a != t->a))
+            return false;
+        if (t->dim == stage_target_dim) {
+            /* a*x + rb = a*t + tb */
+            if ((t->b - r->b) % r->a != 0)
+                return false;
+            *shift = (t->b - r->b) / r->a;
+        }
+    }
+    return true;
 }
 
 void lcomm_run_across(dvmh_loop *l)
@@ -481,9 +526,11 @@ void lcomm_run_across(dvmh_loop *l)
     if (l->remote_count > 0)
         dvmh_fatal(l->file, l->line,
                    "not supported yet: remote_access in an across loop on several processes");
+    dvmh_idx *shifts = dvmh_xmalloc(sizeof *shifts * (size_t)l->across_count);
     for (int x = 0; x < l->across_count; x++) {
         const dvmh_array *a = l->data[l->acrosses[x].data].array;
-        if (a->head.rank != trank || stage_dim < 0)
+        if (stage_dim < 0 ||
+            !across_shift(l, space, space_rules, a, stage_target_dim, &shifts[x]))
             dvmh_fatal(l->file, l->line, "not supported yet: across on several processes for "
                                          "an array not mapped like the loop's 'on' target");
     }
@@ -532,7 +579,7 @@ void lcomm_run_across(dvmh_loop *l)
     lstage_begin(l->file, l->line, iterations, hops, l->stage, skewed && split_others > 0, &run);
     across_span span = {stage_dim,   stage_target_dim, global_first, global_last, step,
                         coef,        shift,            local_first,  local_last,  has_part,
-                        device,      widths};
+                        device,      widths,           shifts};
     double staged = dvmh_wtime();
     run_stages(l, &span, pipes, &run);
     run.staged = dvmh_wtime() - staged;
@@ -547,6 +594,7 @@ void lcomm_run_across(dvmh_loop *l)
     lstage_end(&run);
     free(pipes);
     free(widths);
+    free(shifts);
     if (on_device)
         return; /* each stage marked its writes and the edges that arrived */
     /* written elements and the edges that arrived are current on the host */
