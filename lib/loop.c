@@ -140,9 +140,22 @@ void dvmh_loop_shadow_renew(dvmh_loop *l, int data, const dvmh_idx *lo, const dv
     s->data = data;
     s->all = !lo;
     s->corner = corner;
+    const dvmh_array *a = l->data[data].array;
+    bool dist[DVMH_MAX_RANK];
+    if (lo)
+        array_distributed_dims(a, dist);
     for (int d = 0; lo && d < l->data[data].rank; d++) {
         s->lo[d] = lo[d];
         s->hi[d] = hi[d];
+        /* wider than the edges: the elements beyond them are not there
+         * (along a dimension not divided the renewal has nothing to do) */
+        dvmh_idx wlo = array_shadow_width(a, d, false), whi = array_shadow_width(a, d, true);
+        if (dist[d] && (lo[d] > wlo || hi[d] > whi))
+            dvmh_fatal(l->file, l->line,
+                       "shadow_renew of %s with widths [%lld:%lld] in dimension %d, wider than "
+                       "its shadow edges there [%lld:%lld] (declare them with shadow[...])",
+                       a->name[0] ? a->name : "an array", (long long)lo[d], (long long)hi[d],
+                       d + 1, (long long)wlo, (long long)whi);
     }
 }
 
