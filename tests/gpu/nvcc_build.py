@@ -24,8 +24,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "cue
 import gpu_ran  # noqa: E402  (the remarks and the generated C, read alike)
 
 IMAGE = re.compile(r"static const unsigned char dvmh_cuda_image_\w+\[\][^=]*=\s*((?:\"[^\"]*\"\s*)+);")
-RELOCATABLE = re.compile(r'static dvmh_cuda_module dvmh_cuda_module_\w+ = \{[^;]*?, NULL, 1, '
-                         r'"([^"]*)", "([^"]*)", NULL\};')
+RELOCATABLE = re.compile(r'static dvmh_cuda_module dvmh_cuda_module_\w+ = \{[^;]*?, \.relocatable = 1, '
+                         r'\.needs = "([^"]*)", \.gives = "([^"]*)"\};')
 # an object's image is read by the assembler from a file (the CUDA cache)
 INCBIN = re.compile(r'\.incbin \\"((?:[^"\\]|\\\\.)*)\\"')
 LOOP = re.compile(r"\bdvmh_loop_create\s*\(\s*__FILE__\s*,\s*(\d+)")
