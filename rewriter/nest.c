@@ -286,6 +286,150 @@ static bool header_ast_canonical(gen *g, const char *v, int fornode, const size_
     return true;
 }
 
+/* The header's initialisation [type] v = lb: the variable (v, or the
+ * one it names when v is NULL, then *found), its type and lower bound;
+ * NULL after an error. */
+static const char *header_init(gen *g, const char *v, char **found, const size_t (*part)[2],
+                               const char *init, size_t fstart, loop_dim *ld)
+{
+    const char *eq = NULL;
+    for (const char *p = init; *p; p++)
+        if (*p == '=' && p[1] != '=' && (p == init || (p[-1] != '<' && p[-1] != '>' && p[-1] != '!'))) {
+            eq = p;
+            break;
+        }
+    if (!eq) {
+        if (v)
+            gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
+        else
+            gen_error(g, part[0][0], "the loop is not canonical: its initialisation must be 'v = ...'");
+        return NULL;
+    }
+    size_t nlen = (size_t)(eq - init);
+    while (nlen && (init[nlen - 1] == ' ' || init[nlen - 1] == '\t'))
+        nlen--;
+    size_t vs = nlen;
+    while (vs && ident_char(init[vs - 1]))
+        vs--;
+    char *name = xstrndup(init + vs, nlen - vs);
+    if (!v && !*name) {
+        gen_error(g, part[0][0], "the loop is not canonical: its initialisation must be 'v = ...'");
+        free(name);
+        return NULL;
+    }
+    if (!v)
+        v = *found = xstrdup(name);
+    ld->var = xstrdup(v);
+    if (strcmp(name, v)) {
+        gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
+                  "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
+        free(name);
+        return NULL;
+    }
+    free(name);
+    char *type = trim(xstrndup(init, vs));
+    if (*type) {
+        ld->type = type;
+        ld->header_decl = true;
+    } else {
+        free(type);
+        int decl = ast_lookup(&g->a, v, fstart);
+        ld->type = decl >= 0 ? type_spelling(clang_getCursorType(g->a.nodes[decl].cursor))
+                             : xstrdup("long");
+    }
+    ld->lb = trim(xstrdup(eq + 1));
+    return v;
+}
+
+/* The header's condition v op ub: the upper bound and direction. */
+static bool header_cond(gen *g, const char *v, int fornode, const size_t (*part)[2], const char *cond,
+                        loop_dim *ld)
+{
+    const char *rest = after_word(cond, v);
+    const char *op = NULL;
+    if (rest) {
+        if (!strncmp(rest, "<=", 2)) op = "<=";
+        else if (!strncmp(rest, ">=", 2)) op = ">=";
+        else if (rest[0] == '<') op = "<";
+        else if (rest[0] == '>') op = ">";
+    }
+    if (!op) {
+        gen_error(g, ast_skip_blanks(&g->a, part[1][0]), "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
+        return false;
+    }
+    char *ub = trim(xstrdup(rest + strlen(op)));
+    size_t n = strlen(ub) + 16;
+    ld->hi = xmalloc(n);
+    if (!strcmp(op, "<")) snprintf(ld->hi, n, "(%s) - 1", ub);
+    else if (!strcmp(op, ">")) snprintf(ld->hi, n, "(%s) + 1", ub);
+    else snprintf(ld->hi, n, "%s", ub);
+    ld->down = op[0] == '>';
+    free(ub);
+    return header_ast_canonical(g, v, fornode, part);
+}
+
+/* The step of v = v + e, v = v - e or v = e + v (OpenMP's canonical
+ * forms; rhs: the text after '='), or NULL. */
+static char *assignment_step(const char *rhs, const char *v)
+{
+    const char *after = after_word(rhs, v);
+    char *e = NULL;
+    bool minus = false;
+    if (after && (after[0] == '+' || after[0] == '-') && after[1] != '=' && after[1] != after[0]) {
+        minus = after[0] == '-';
+        e = trim(xstrdup(after + 1));
+    } else {
+        /* e + v: the last top-level '+' followed by v alone */
+        const char *plus = strrchr(rhs, '+');
+        const char *tail = plus ? after_word(plus + 1, v) : NULL;
+        if (tail && !*tail && plus > rhs && plus[-1] != '+')
+            e = trim(xstrndup(rhs, (size_t)(plus - rhs)));
+    }
+    if (!e || !step_operand(e, minus)) {
+        free(e);
+        return NULL;
+    }
+    size_t n = strlen(e) + 8;
+    char *step = xmalloc(n);
+    snprintf(step, n, minus ? "-(%s)" : "(%s)", e);
+    free(e);
+    return step;
+}
+
+/* The header's increment: the step (v++, v += s, v = v + s...). */
+static bool header_increment(gen *g, const char *v, const size_t (*part)[2], const char *inc,
+                             loop_dim *ld)
+{
+    const char *rest = after_word(inc, v);
+    char *step = NULL;
+    if (rest && !strcmp(rest, "++")) step = xstrdup("1");
+    else if (rest && !strcmp(rest, "--")) step = xstrdup("-1");
+    else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("1");
+    else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("-1");
+    else if (rest && (!strncmp(rest, "+=", 2) || !strncmp(rest, "-=", 2))) {
+        char *e = trim(xstrdup(rest + 2));
+        size_t n = strlen(e) + 8;
+        step = xmalloc(n);
+        snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
+        free(e);
+    } else if (rest && rest[0] == '=' && rest[1] != '=') {
+        step = assignment_step(rest + 1, v);
+    }
+    if (!step) {
+        gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s, %s -= s, "
+                  "%s = %s + s, %s = s + %s or %s = %s - s",
+                  v, v, v, v, v, v, v, v, v, v, v);
+        return false;
+    }
+    ld->step = step;
+    ld->unit = !strcmp(step, "1") || !strcmp(step, "-1");
+    if (ld->down != (step[0] == '-')) {
+        gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment goes away from its bound", v);
+        return false;
+    }
+    return true;
+}
+
 bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
 {
     size_t part[4][2];
@@ -302,144 +446,12 @@ bool nest_dim(gen *g, const char *v, int fornode, loop_dim *ld)
     char *init = trim(ast_text(&g->a, part[0][0], part[0][1]));
     char *cond = trim(ast_text(&g->a, part[1][0], part[1][1]));
     char *inc = trim(ast_text(&g->a, part[2][0], part[2][1]));
-    bool ok = false;
     char *found = NULL;             /* parallel(N): the header names the variable */
     ld->node = fornode;
-    /* init: [type] v = lb */
-    char *eq = NULL;
-    for (char *p = init; *p; p++)
-        if (*p == '=' && p[1] != '=' && (p == init || (p[-1] != '<' && p[-1] != '>' && p[-1] != '!'))) {
-            eq = p;
-            break;
-        }
-    if (!eq) {
-        if (v)
-            gen_error(g, part[0][0], "loop '%s' is not canonical: its initialisation must be '%s = ...'", v, v);
-        else
-            gen_error(g, part[0][0], "the loop is not canonical: its initialisation must be 'v = ...'");
-        goto out;
-    }
-    {
-        size_t nlen = (size_t)(eq - init);
-        while (nlen && (init[nlen - 1] == ' ' || init[nlen - 1] == '\t'))
-            nlen--;
-        size_t vs = nlen;
-        while (vs && ident_char(init[vs - 1]))
-            vs--;
-        char *name = xstrndup(init + vs, nlen - vs);
-        if (!v && !*name) {
-            gen_error(g, part[0][0], "the loop is not canonical: its initialisation must be 'v = ...'");
-            free(name);
-            goto out;
-        }
-        if (!v)
-            v = found = xstrdup(name);
-        ld->var = xstrdup(v);
-        if (strcmp(name, v)) {
-            gen_error(g, part[0][0] + (size_t)((init + vs) - init) + (size_t)(ast_skip_blanks(&g->a, part[0][0]) - part[0][0]),
-                      "loop variable '%s' does not match '%s' of the 'parallel' directive", name, v);
-            free(name);
-            goto out;
-        }
-        free(name);
-        char *type = trim(xstrndup(init, vs));
-        if (*type) {
-            ld->type = type;
-            ld->header_decl = true;
-        } else {
-            free(type);
-            int decl = ast_lookup(&g->a, v, fstart);
-            ld->type = decl >= 0 ? type_spelling(clang_getCursorType(g->a.nodes[decl].cursor))
-                                 : xstrdup("long");
-        }
-        ld->lb = trim(xstrdup(eq + 1));
-    }
-    /* cond: v op ub */
-    {
-        const char *rest = after_word(cond, v);
-        const char *op = NULL;
-        if (rest) {
-            if (!strncmp(rest, "<=", 2)) op = "<=";
-            else if (!strncmp(rest, ">=", 2)) op = ">=";
-            else if (rest[0] == '<') op = "<";
-            else if (rest[0] == '>') op = ">";
-        }
-        if (!op) {
-            gen_error(g, ast_skip_blanks(&g->a, part[1][0]), "loop '%s' is not canonical: its condition must be '%s < / <= / > / >= bound'", v, v);
-            goto out;
-        }
-        char *ub = trim(xstrdup(rest + strlen(op)));
-        size_t n = strlen(ub) + 16;
-        ld->hi = xmalloc(n);
-        if (!strcmp(op, "<")) snprintf(ld->hi, n, "(%s) - 1", ub);
-        else if (!strcmp(op, ">")) snprintf(ld->hi, n, "(%s) + 1", ub);
-        else snprintf(ld->hi, n, "%s", ub);
-        ld->down = op[0] == '>';
-        free(ub);
-        if (!header_ast_canonical(g, v, fornode, part))
-            goto out;
-    }
-    /* increment */
-    {
-        const char *rest = after_word(inc, v);
-        char *step = NULL;
-        if (rest && !strcmp(rest, "++")) step = xstrdup("1");
-        else if (rest && !strcmp(rest, "--")) step = xstrdup("-1");
-        else if (!strncmp(inc, "++", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("1");
-        else if (!strncmp(inc, "--", 2) && after_word(inc + 2, v) && !*after_word(inc + 2, v)) step = xstrdup("-1");
-        else if (rest && (!strncmp(rest, "+=", 2) || !strncmp(rest, "-=", 2))) {
-            char *e = trim(xstrdup(rest + 2));
-            size_t n = strlen(e) + 8;
-            step = xmalloc(n);
-            snprintf(step, n, rest[0] == '+' ? "(%s)" : "-(%s)", e);
-            free(e);
-        } else if (rest && rest[0] == '=' && rest[1] != '=') {
-            /* v = v + e, v = v - e, v = e + v (OpenMP's canonical forms) */
-            const char *rhs = rest + 1, *after = after_word(rhs, v);
-            char *e = NULL;
-            bool minus = false;
-            if (after && (after[0] == '+' || after[0] == '-') && after[1] != '=' &&
-                after[1] != after[0]) {
-                minus = after[0] == '-';
-                e = trim(xstrdup(after + 1));
-                if (!step_operand(e, minus)) {
-                    free(e);
-                    e = NULL;
-                }
-            } else {
-                /* e + v: the last top-level '+' followed by v alone */
-                const char *plus = strrchr(rhs, '+');
-                const char *tail = plus ? after_word(plus + 1, v) : NULL;
-                if (tail && !*tail && plus > rhs && plus[-1] != '+') {
-                    e = trim(xstrndup(rhs, (size_t)(plus - rhs)));
-                    if (!step_operand(e, false)) {
-                        free(e);
-                        e = NULL;
-                    }
-                }
-            }
-            if (e) {
-                size_t n = strlen(e) + 8;
-                step = xmalloc(n);
-                snprintf(step, n, minus ? "-(%s)" : "(%s)", e);
-                free(e);
-            }
-        }
-        if (!step) {
-            gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment must be %s++, %s--, %s += s, %s -= s, "
-                      "%s = %s + s, %s = s + %s or %s = %s - s",
-                      v, v, v, v, v, v, v, v, v, v, v);
-            goto out;
-        }
-        ld->step = step;
-        ld->unit = !strcmp(step, "1") || !strcmp(step, "-1");
-        if (ld->down != (step[0] == '-')) {
-            gen_error(g, ast_skip_blanks(&g->a, part[2][0]), "loop '%s' is not canonical: its increment goes away from its bound", v);
-            goto out;
-        }
-    }
-    ok = true;
-out:
+    /* init: [type] v = lb; cond: v op ub; the increment */
+    v = header_init(g, v, &found, part, init, fstart, ld);
+    bool ok = v && header_cond(g, v, fornode, part, cond, ld) &&
+              header_increment(g, v, part, inc, ld);
     free(found);
     free(init);
     free(cond);

@@ -315,29 +315,46 @@ static bool in_remote_block(gen *g, int top)
     return false;
 }
 
+/* The call whose argument expression n is (through casts): the call
+ * node, *arg the argument's outermost node and *index its position (0:
+ * the first argument; -1 for the callee); -1 if n is no argument. */
+static int call_argument(gen *g, int n, int *arg, int *index)
+{
+    int p = ast_real_parent(&g->a, n);
+    while (p >= 0 && g->a.nodes[p].kind == CXCursor_CStyleCastExpr) {
+        n = p;
+        p = ast_real_parent(&g->a, n);
+    }
+    if (p < 0 || g->a.nodes[p].kind != CXCursor_CallExpr)
+        return -1;
+    int child = ast_child_towards(&g->a, p, n);
+    *arg = n;
+    *index = -1;
+    for (int c = g->a.nodes[p].first_child; c >= 0 && c != child; c = g->a.nodes[c].next_sibling)
+        (*index)++;
+    return p;
+}
+
+/* Whether call node p calls a function of the system headers. */
+static bool system_callee(gen *g, int p)
+{
+    CXCursor callee = clang_getCursorReferenced(g->a.nodes[p].cursor);
+    return !clang_Cursor_isNull(callee) &&
+           clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
+}
+
 /* fread(&A[i][j], ...), fwrite(A[i], ...): the buffer argument that a
  * subscripted distributed array (at top) is, or -1. */
 static int io_buffer(gen *g, int top)
 {
-    int arg = top;
-    int p = ast_real_parent(&g->a, arg);
+    int n = top, p = ast_real_parent(&g->a, top), arg, index;
     if (p >= 0 && g->a.nodes[p].kind == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(g->a.nodes[p].cursor) == CXUnaryOperator_AddrOf) {
-        arg = p;
-        p = ast_real_parent(&g->a, arg);
-    }
-    while (p >= 0 && g->a.nodes[p].kind == CXCursor_CStyleCastExpr) {
-        arg = p;
-        p = ast_real_parent(&g->a, arg);
-    }
-    if (p < 0 || g->a.nodes[p].kind != CXCursor_CallExpr || g->a.nodes[arg].from_macro ||
-        ast_child_towards(&g->a, p, arg) != ast_nth_child(&g->a, p, 1))
+        clang_getCursorUnaryOperatorKind(g->a.nodes[p].cursor) == CXUnaryOperator_AddrOf)
+        n = p;
+    int call = call_argument(g, n, &arg, &index);
+    if (call < 0 || index != 0 || g->a.nodes[arg].from_macro || !system_callee(g, call))
         return -1;
-    CXCursor callee = clang_getCursorReferenced(g->a.nodes[p].cursor);
-    if (clang_Cursor_isNull(callee) ||
-        !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)))
-        return -1;
-    char *fname = ast_spelling(&g->a.nodes[p]);
+    char *fname = ast_spelling(&g->a.nodes[call]);
     bool io = !strcmp(fname, "fread") || !strcmp(fname, "fwrite");
     free(fname);
     return io ? arg : -1;
@@ -348,7 +365,8 @@ static int io_buffer(gen *g, int top)
 static bool parameter_used_as_memory(gen *g, int fn, int parm)
 {
     for (int n = fn + 1; n < g->a.count && g->a.nodes[n].start < g->a.nodes[fn].end; n++) {
-        if (g->a.nodes[n].kind != CXCursor_DeclRefExpr || ast_referenced(&g->a, n) != parm)
+        if (g->a.nodes[n].kind != CXCursor_DeclRefExpr ||
+            !clang_equalCursors(clang_getCursorReferenced(g->a.nodes[n].cursor), g->a.nodes[parm].cursor))
             continue;
         int p = ast_real_parent(&g->a, n);
         if (p < 0)
@@ -376,22 +394,14 @@ static bool parameter_used_as_memory(gen *g, int fn, int parm)
  * function that passes the pointer on) are left alone. */
 static void bare_argument(gen *g, int ref, dobj *o)
 {
-    int arg = ref, call = ast_real_parent(&g->a, ref);
-    while (call >= 0 && g->a.nodes[call].kind == CXCursor_CStyleCastExpr) {
-        arg = call;
-        call = ast_real_parent(&g->a, call);
-    }
-    if (call < 0 || g->a.nodes[call].kind != CXCursor_CallExpr)
+    int arg, index, call = call_argument(g, ref, &arg, &index);
+    if (call < 0 || index < 0)
         return;
-    int child = ast_child_towards(&g->a, call, arg), index = -1;
-    for (int c = g->a.nodes[call].first_child; c >= 0; c = g->a.nodes[c].next_sibling, index++)
-        if (c == child)
-            break;
     CXCursor callee = clang_getCursorReferenced(g->a.nodes[call].cursor);
-    if (index < 0 || clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
         return;
     char *fname = ast_spelling(&g->a.nodes[call]);
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) {
+    if (system_callee(g, call)) {
         static const char *memory[] = {"memset", "memcpy", "memmove", "memcmp", "qsort", "bsearch",
                                        NULL};
         for (int k = 0; memory[k]; k++)
@@ -436,9 +446,9 @@ static void bare_argument(gen *g, int ref, dobj *o)
     free(fname);
 }
 
-static void subscripts(edit *e, const dobj *o, const size_t *is, const size_t *ie)
+static void subscripts(edit *e, int count, const size_t *is, const size_t *ie)
 {
-    for (int k = 0; k < o->rank; k++) {
+    for (int k = 0; k < count; k++) {
         edit_lit(e, ", ");
         edit_range(e, is[k], ie[k]);
     }
@@ -458,16 +468,16 @@ static void embedded_assignment(gen *g, int ap, dobj *o, const size_t *is, const
         const char *delta = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc ? "+ 1" : "- 1";
         if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
             edit_litf(e, "DVMH_SET(%s, %s, %d, DVMH_RD(%s, %s", o->desc, o->elem, check, o->desc, o->elem);
-            subscripts(e, o, is, ie);
+            subscripts(e, o->rank, is, ie);
             edit_litf(e, ") %s", delta);
         } else {
             /* the value before */
             edit_litf(e, "DVMH_SET_POST(%s, %s, %d, %s", o->desc, o->elem, check, delta);
-            subscripts(e, o, is, ie);
+            subscripts(e, o->rank, is, ie);
             edit_lit(e, ")");
             return;
         }
-        subscripts(e, o, is, ie);
+        subscripts(e, o->rank, is, ie);
         edit_lit(e, ")");
         return;
     }
@@ -481,118 +491,132 @@ static void embedded_assignment(gen *g, int ap, dobj *o, const size_t *is, const
             o1++;
         size_t len = strcspn(o1, "=");
         edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);
-        subscripts(e, o, is, ie);
+        subscripts(e, o->rank, is, ie);
         edit_litf(e, ") %.*s ", (int)len, o1);
         free(between);
     }
     edit_lit(e, "(");
     edit_range(e, g->a.nodes[rhs].start, g->a.nodes[rhs].end);
     edit_lit(e, ")");
-    subscripts(e, o, is, ie);
+    subscripts(e, o->rank, is, ie);
     edit_lit(e, ")");
 }
 
-static void array_reference(gen *g, int ref, dobj *o)
+/* sizeof(*A), sizeof(A[0]): the original C type */
+static void sizeof_reference(gen *g, int so)
 {
-    /* climb the subscripts of which this reference is the base */
-    int idx[DIR_MAX_RANK + 1], subs;
-    int top = ast_subscript_chain(&g->a, ref, idx, DIR_MAX_RANK, &subs);
+    int operand = g->a.nodes[so].first_child;
+    if (operand < 0 || edit_exists(&g->e, g->a.nodes[so].start, g->a.nodes[so].end))
+        return;
+    char *ts = type_spelling(clang_getCursorType(g->a.nodes[operand].cursor));
+    edit *e = edit_begin(&g->e, g->a.nodes[so].start, g->a.nodes[so].end);
+    edit_litf(e, "sizeof(%s)", ts);
+    free(ts);
+}
+
+/* A without subscripts: malloc/free, or the descriptor as a pointer. */
+static void whole_array_reference(gen *g, int ref, dobj *o)
+{
+    if (o->pointer && heap_statement(g, ref, o))
+        return;
+    /* *A, A + k: the array's memory as C lays it out, which a distributed
+     * array does not have */
+    int p = ast_real_parent(&g->a, ref);
+    const node *pn = p >= 0 ? &g->a.nodes[p] : NULL;
+    bool deref = pn && pn->kind == CXCursor_UnaryOperator &&
+                 clang_getCursorUnaryOperatorKind(pn->cursor) == CXUnaryOperator_Deref;
+    enum CXBinaryOperatorKind op = pn ? clang_getCursorBinaryOperatorKind(pn->cursor) : 0;
+    bool arith = pn && (pn->kind == CXCursor_BinaryOperator || pn->kind == CXCursor_CompoundAssignOperator) &&
+                 (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub ||
+                  op == CXBinaryOperator_AddAssign || op == CXBinaryOperator_SubAssign);
+    if (deref || arith) {
+        gen_error(g, pn->start,
+                  "not supported yet: %s of the distributed array '%s' (write its elements "
+                  "with all their subscripts: %s[0]...)",
+                  deref ? "'*' (a dereference)" : "pointer arithmetic", o->name, o->name);
+        return;
+    }
+    bare_argument(g, ref, o);
+    edit *e = edit_begin(&g->e, g->a.nodes[ref].start, g->a.nodes[ref].end);
+    edit_litf(e, "((void *)%s)", o->desc);
+}
+
+/* An assignment inside an expression to an element (embedded_assignment),
+ * or to a member of one (refused): whether it was handled. */
+static bool assignment_in_expression(gen *g, int top, dobj *o, const size_t *is, const size_t *ie)
+{
     node *tn = &g->a.nodes[top];
-    int so = sizeof_of(g, ref);
-    if (so >= 0) {
-        /* sizeof(*A), sizeof(A[0]): the original C type */
-        int operand = g->a.nodes[so].first_child;
-        if (operand >= 0 && !edit_exists(&g->e, g->a.nodes[so].start, g->a.nodes[so].end)) {
-            char *ts = type_spelling(clang_getCursorType(g->a.nodes[operand].cursor));
-            edit *e = edit_begin(&g->e, g->a.nodes[so].start, g->a.nodes[so].end);
-            edit_litf(e, "sizeof(%s)", ts);
-            free(ts);
-        }
-        return;
+    if (assignment_statement(g, top) >= 0 || in_remote_block(g, top))
+        return false;
+    int place = element_place(g, top);
+    int ap = ast_real_parent(&g->a, place);
+    if (ap < 0 || assignment_target(g, ap) < 0 ||
+        ast_child_towards(&g->a, ap, place) != g->a.nodes[ap].first_child)
+        return false;
+    if (place != top)
+        gen_error(g, tn->start,
+                  "not supported yet: a member of an element of the distributed array '%s' "
+                  "assigned inside an expression (assign it in a statement of its own)",
+                  o->name);
+    else if (tn->from_macro || g->a.nodes[ap].from_macro)
+        gen_error(g, tn->start,
+                  "not supported yet: distributed array '%s' assigned inside an expression in "
+                  "a macro",
+                  o->name);
+    else
+        embedded_assignment(g, ap, o, is, ie);
+    return true;
+}
+
+/* Owner computes: the assignment statement p to the element is run by
+ * the element's owner alone. */
+static void owner_guard(gen *g, int p, dobj *o, const int *idx)
+{
+    node *pn = &g->a.nodes[p];
+    size_t end = ast_stmt_end(&g->a, p);
+    edit *guard = edit_begin(&g->e, pn->start, end);
+    /* check mode: the runtime also records the write (a shadow_renew is due) */
+    edit_litf(guard, "{ if (%s(%s", g->check ? "DVMH_CHECK_OWNS_W" : "DVMH_OWNS_W", o->desc);
+    for (int k = 0; k < o->rank; k++) {
+        edit_lit(guard, ", ");
+        edit_range(guard, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
     }
-    if (subs == 0) {
-        if (o->pointer && heap_statement(g, ref, o))
-            return;
-        /* *A, A + k: the array's memory as C lays it out, which a
-         * distributed array does not have */
-        int p = ast_real_parent(&g->a, ref);
-        const node *pn = p >= 0 ? &g->a.nodes[p] : NULL;
-        bool deref = pn && pn->kind == CXCursor_UnaryOperator &&
-                     clang_getCursorUnaryOperatorKind(pn->cursor) == CXUnaryOperator_Deref;
-        bool arith = pn && (pn->kind == CXCursor_BinaryOperator ||
-                            pn->kind == CXCursor_CompoundAssignOperator) &&
-                     (clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_Add ||
-                      clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_Sub ||
-                      clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_AddAssign ||
-                      clang_getCursorBinaryOperatorKind(pn->cursor) == CXBinaryOperator_SubAssign);
-        if (deref || arith) {
-            gen_error(g, pn->start,
-                      "not supported yet: %s of the distributed array '%s' (write its elements "
-                      "with all their subscripts: %s[0]...)",
-                      deref ? "'*' (a dereference)" : "pointer arithmetic", o->name, o->name);
-            return;
-        }
-        bare_argument(g, ref, o);
-        edit *e = edit_begin(&g->e, g->a.nodes[ref].start, g->a.nodes[ref].end);
-        edit_litf(e, "((void *)%s)", o->desc);
-        return;
+    edit_lit(guard, ")) { ");
+    /* a function of the program called by the statement runs on the
+     * owner alone: its host reads are the owner's, not collective */
+    bool calls = false;
+    for (int n = p + 1; n < g->a.count && g->a.nodes[n].start < end && !calls; n++) {
+        calls = g->a.nodes[n].kind == CXCursor_CallExpr && !system_callee(g, n);
     }
-    int io = tn->from_macro ? -1 : io_buffer(g, top);
-    if (io >= 0) {
-        /* the array's elements in row-major order from this one */
-        size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
-        ast_reference_text(&g->a, top, idx, subs, &rs, &re, is, ie);
-        edit *e = edit_begin(&g->e, g->a.nodes[io].start, g->a.nodes[io].end);
-        edit_litf(e, "DVMH_IO_AT(%s, %d", o->desc, subs);
-        for (int k = 0; k < subs; k++) {
-            edit_lit(e, ", ");
-            edit_range(e, is[k], ie[k]);
-        }
-        edit_lit(e, ")");
-        return;
-    }
-    if (subs != o->rank) {
-        gen_error(g, tn->start, "not supported yet: '%s' with %d of its %d subscripts outside a parallel loop",
-                  o->name, subs, o->rank);
-        return;
-    }
+    if (calls)
+        edit_lit(guard, "dvmh_owner_depth++; ");
+    edit_range(guard, pn->start, end);
+    edit_lit(guard, calls ? " dvmh_owner_depth--; } }" : " } }");
+}
+
+/* NAME(desc, elem, subscripts...) */
+static void access_macro(edit *e, const char *name, const dobj *o, const size_t *is,
+                         const size_t *ie)
+{
+    edit_litf(e, "%s(%s, %s", name, o->desc, o->elem);
+    subscripts(e, o->rank, is, ie);
+    edit_lit(e, ")");
+}
+
+/* A[i][j] with all its subscripts outside parallel loops. */
+static void element_reference(gen *g, int top, const int *idx, dobj *o)
+{
+    node *tn = &g->a.nodes[top];
     /* the text of the reference and its subscripts: inside a macro, where
      * the macro's argument spells them (Max(A[i][j], e)), for reads */
     size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
     int taken = in_local_range(g, top) ? -1 : address_taken(g, top);
     bool spelled = ast_reference_text(&g->a, top, idx, o->rank, &rs, &re, is, ie);
-    /* an assignment inside an expression (A[0] = B[9] = 0, x = (A[i] = v),
-     * f(A[i]++)): every process computes the value, the owner stores it */
-    int ap = ast_real_parent(&g->a, top);
-    bool embedded = ap >= 0 && assignment_target(g, ap) >= 0 &&
-                    ast_child_towards(&g->a, ap, top) == g->a.nodes[ap].first_child &&
-                    assignment_statement(g, top) < 0 && !in_remote_block(g, top);
-    if (embedded) {
-        if (tn->from_macro || g->a.nodes[ap].from_macro) {
-            gen_error(g, tn->start,
-                      "not supported yet: distributed array '%s' assigned inside an expression in "
-                      "a macro",
-                      o->name);
-            return;
-        }
-        embedded_assignment(g, ap, o, is, ie);
+    if (assignment_in_expression(g, top, o, is, ie))
         return;
-    }
-    if (element_place(g, top) != top) {
-        int mp = ast_real_parent(&g->a, element_place(g, top));
-        if (mp >= 0 && assignment_target(g, mp) >= 0 && assignment_statement(g, top) < 0 &&
-            !in_remote_block(g, top) &&
-            ast_child_towards(&g->a, mp, top) == g->a.nodes[mp].first_child) {
-            gen_error(g, tn->start,
-                      "not supported yet: a member of an element of the distributed array '%s' "
-                      "assigned inside an expression (assign it in a statement of its own)",
-                      o->name);
-            return;
-        }
-    }
+    int stmt = assignment_statement(g, top);
     if (tn->from_macro) {
-        spelled = spelled && taken < 0 && assignment_statement(g, top) < 0;
-        if (!spelled) {
+        if (!spelled || taken >= 0 || stmt >= 0) {
             gen_error(g, tn->start,
                       "not supported yet: distributed array '%s' written, or referenced by a "
                       "macro's definition, inside a macro",
@@ -608,80 +632,68 @@ static void array_reference(gen *g, int ref, dobj *o)
         /* a pointer every process may write through: the holders' own
          * element, a scratch copy elsewhere */
         edit_litf(e, "DVMH_REF(%s, %s, %d", o->desc, o->elem, taken);
-        for (int k = 0; k < o->rank; k++) {
-            edit_lit(e, ", ");
-            edit_range(e, is[k], ie[k]);
-        }
+        subscripts(e, o->rank, is, ie);
         edit_lit(e, ")");
-        return;
-    }
-    if (!reads_locally(g, top)) {
+    } else if (!reads_locally(g, top)) {
         /* a value every process reads: fetched from its owner if need be */
-        edit_litf(e, "DVMH_RD(%s, %s", o->desc, o->elem);
-        for (int k = 0; k < o->rank; k++) {
-            edit_lit(e, ", ");
-            edit_range(e, is[k], ie[k]);
-        }
-        edit_lit(e, ")");
-        return;
-    }
-    if (assignment_statement(g, top) < 0 && !in_remote_block(g, top)) {
+        access_macro(e, "DVMH_RD", o, is, ie);
+    } else if (stmt < 0 && !in_remote_block(g, top)) {
         /* read by the owner of an owner-computes statement's element: it
          * must hold it (an element another process holds needs
          * remote_access); checked, so that a far one stops the program
          * naming the line instead of reading what lies there */
-        edit_litf(e, "DVMH_ATC(%s, %s", o->desc, o->elem);
-        for (int k = 0; k < o->rank; k++) {
-            edit_lit(e, ", ");
-            edit_range(e, is[k], ie[k]);
-        }
-        edit_lit(e, ")");
-        return;
-    }
-    if (o->rank <= 4) {
-        edit_litf(e, "DVMH_AT%d(%s, %s", o->rank, o->desc, o->elem);
-        for (int k = 0; k < o->rank; k++) {
-            edit_lit(e, ", ");
-            edit_range(e, is[k], ie[k]);
-        }
-        edit_lit(e, ")");
+        access_macro(e, "DVMH_ATC", o, is, ie);
     } else {
-        edit_litf(e, "(*(%s *)dvmh_elem_addr(%s, (dvmh_idx[]){", o->elem, o->desc);
-        for (int k = 0; k < o->rank; k++) {
-            if (k)
-                edit_lit(e, ", ");
-            edit_range(e, is[k], ie[k]);
+        if (o->rank <= 4) {
+            char name[16];
+            snprintf(name, sizeof name, "DVMH_AT%d", o->rank);
+            access_macro(e, name, o, is, ie);
+        } else {
+            edit_litf(e, "(*(%s *)dvmh_elem_addr(%s, (dvmh_idx[]){", o->elem, o->desc);
+            for (int k = 0; k < o->rank; k++) {
+                if (k)
+                    edit_lit(e, ", ");
+                edit_range(e, is[k], ie[k]);
+            }
+            edit_lit(e, "}))");
         }
-        edit_lit(e, "}))");
+        if (stmt >= 0)
+            owner_guard(g, stmt, o, idx);
     }
-    /* owner computes: an assignment statement to the element */
-    int p = assignment_statement(g, top);
-    if (p < 0)
+}
+
+static void array_reference(gen *g, int ref, dobj *o)
+{
+    /* climb the subscripts of which this reference is the base */
+    int idx[DIR_MAX_RANK + 1], subs;
+    int top = ast_subscript_chain(&g->a, ref, idx, DIR_MAX_RANK, &subs);
+    node *tn = &g->a.nodes[top];
+    int so = sizeof_of(g, ref);
+    if (so >= 0) {
+        sizeof_reference(g, so);
         return;
-    node *pn = &g->a.nodes[p];
-    size_t end = ast_stmt_end(&g->a, p);
-    edit *guard = edit_begin(&g->e, pn->start, end);
-    /* check mode: the runtime also records the write (a shadow_renew is due) */
-    edit_litf(guard, "{ if (%s(%s", g->check ? "DVMH_CHECK_OWNS_W" : "DVMH_OWNS_W", o->desc);
-    for (int k = 0; k < o->rank; k++) {
-        edit_lit(guard, ", ");
-        edit_range(guard, g->a.nodes[idx[k]].start, g->a.nodes[idx[k]].end);
     }
-    edit_lit(guard, ")) { ");
-    /* a function of the program called by the statement runs on the
-     * owner alone: its host reads are the owner's, not collective */
-    bool calls = false;
-    for (int n = p + 1; n < g->a.count && g->a.nodes[n].start < end && !calls; n++) {
-        if (g->a.nodes[n].kind != CXCursor_CallExpr)
-            continue;
-        CXCursor callee = clang_getCursorReferenced(g->a.nodes[n].cursor);
-        calls = clang_Cursor_isNull(callee) ||
-                !clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
+    if (subs == 0) {
+        whole_array_reference(g, ref, o);
+        return;
     }
-    if (calls)
-        edit_lit(guard, "dvmh_owner_depth++; ");
-    edit_range(guard, pn->start, end);
-    edit_lit(guard, calls ? " dvmh_owner_depth--; } }" : " } }");
+    int io = tn->from_macro ? -1 : io_buffer(g, top);
+    if (io >= 0) {
+        /* the array's elements in row-major order from this one */
+        size_t rs, re, is[DIR_MAX_RANK], ie[DIR_MAX_RANK];
+        ast_reference_text(&g->a, top, idx, subs, &rs, &re, is, ie);
+        edit *e = edit_begin(&g->e, g->a.nodes[io].start, g->a.nodes[io].end);
+        edit_litf(e, "DVMH_IO_AT(%s, %d", o->desc, subs);
+        subscripts(e, subs, is, ie);
+        edit_lit(e, ")");
+        return;
+    }
+    if (subs != o->rank) {
+        gen_error(g, tn->start, "not supported yet: '%s' with %d of its %d subscripts outside a parallel loop",
+                  o->name, subs, o->rank);
+        return;
+    }
+    element_reference(g, top, idx, o);
 }
 
 void refs_gen(gen *g)
